@@ -1,0 +1,47 @@
+import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'data', '.test-artifacts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { console: 'readonly', process: 'readonly', URL: 'readonly' },
+    },
+    settings: {
+      'import/resolver': { typescript: { project: 'tsconfig.json', noWarnOnMultipleProjects: true } },
+    },
+    plugins: { import: importPlugin },
+    rules: {
+      'no-undef': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'import/no-cycle': 'error',
+      // ARCHITECTURE "Layout": shared is isomorphic; server and web never import each other;
+      // a web feature never imports another feature.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: './src/server' },
+            { target: './src/shared', from: './src/web' },
+            { target: './src/server', from: './src/web' },
+            { target: './src/web', from: './src/server' },
+            {
+              target: './src/web/features/*/',
+              from: './src/web/features/*/',
+              except: ['./'],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.tsx', 'src/web/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import '../shared/zod-messages.js';
+import type { Db } from './db/connection.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { companyRoutes } from './modules/company/company.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { registerAuth } from './platform/auth.js';
+import { registerCsrf } from './platform/csrf.js';
+import { registerErrorHandler } from './platform/error-handler.js';
+import { createTokenService } from './platform/tokens.js';
+import { APP_VERSION } from './version.js';
+
+export interface AppOptions {
+  db: Db;
+  jwtSecret: string;
+  logLevel?: string;
+  /** The built SPA; absent in API tests. */
+  webDir?: string;
+}
+
+/** The whole server, used by `npm start` and by the tests through `app.inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    genReqId: () => randomUUID(),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design injects its CSS-in-JS styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  const webDir =
+    options.webDir && fs.existsSync(path.join(options.webDir, 'index.html'))
+      ? options.webDir
+      : undefined;
+  if (webDir) registerStaticAssets(app, webDir);
+  registerErrorHandler(app, webDir ? sendSpaIndex : undefined);
+  registerCsrf(app);
+  const tokens = createTokenService(options.jwtSecret);
+  registerAuth(app, options.db, tokens);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fabril API', version: APP_VERSION },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/v1/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(options.db));
+      await api.register(accountRoutes(options.db, tokens));
+      await api.register(companyRoutes(options.db));
+      await api.register(auditRoutes(options.db));
+      await api.register(rolesRoutes(options.db));
+      await api.register(usersRoutes(options.db));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  return app;
+}
+
+/**
+ * The built SPA: hashed assets pre-compressed (brotli, gzip) with immutable cache headers;
+ * every other non-API path answers index.html, which is never cached, so a new build shows up.
+ */
+function registerStaticAssets(app: FastifyInstance, webDir: string) {
+  app.register(fastifyStatic, {
+    root: webDir,
+    preCompressed: true,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      res.setHeader(
+        'Cache-Control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+}
+
+function sendSpaIndex(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+}

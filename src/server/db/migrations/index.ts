@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations predate the current types */
+import * as m0001 from './0001-platform.js';
+
+export interface Migration {
+  name: string;
+  up: (db: Kysely<any>) => Promise<void>;
+}
+
+/** Every migration in order. A landed migration is never edited: add a new one. */
+export const migrations: Migration[] = [{ name: '0001-platform', up: m0001.up }];

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../../testing/api-app.js';
+
+const api = useTestApi();
+
+const valid = {
+  legalName: 'Malharia Boa Vista Ltda.',
+  tradeName: 'Boa Vista',
+  cnpj: '12.ABC.345/01DE-35',
+  stateRegistration: '123456789',
+  address: {
+    zipCode: '01310-100',
+    street: 'Avenida Paulista',
+    number: '1000',
+    complement: '',
+    district: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'sp',
+  },
+  phones: ['(11) 3456-7890', '(11) 98765-4321', ''],
+  email: 'Contato@BoaVista.com.br',
+  openingHours: 'Segunda a sexta, 8h às 18h',
+  stateCode: '35',
+};
+
+describe('company settings', () => {
+  it('starts with placeholders and the default opening hours', async () => {
+    const response = await api.request({
+      method: 'GET',
+      url: '/api/v1/company',
+      token: await api.adminToken(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      legalName: 'Minha Empresa Ltda.',
+      openingHours: 'Segunda a sexta, 8:30 às 18:30 · Sábado, 8:30 às 12:30',
+      version: 1,
+    });
+  });
+
+  it('saves normalised values, bumps the version and writes the history', async () => {
+    const token = await api.adminToken();
+    const { version } = (
+      await api.request({ method: 'GET', url: '/api/v1/company', token })
+    ).json();
+    const response = await api.request({
+      method: 'PUT',
+      url: '/api/v1/company',
+      token,
+      payload: { ...valid, version },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      cnpj: '12ABC34501DE35',
+      email: 'contato@boavista.com.br',
+      address: { zipCode: '01310100', state: 'SP', complement: null },
+      phones: ['1134567890', '11987654321', null],
+      version: version + 1,
+    });
+    const history = await api.request({
+      method: 'GET',
+      url: '/api/v1/audit?entity=company&entityId=1',
+      token,
+    });
+    expect(history.statusCode).toBe(200);
+    const [entry] = history.json().items;
+    expect(entry).toMatchObject({ action: 'update', userName: 'Administrador', entity: 'company' });
+    expect(entry.changes.legalName).toEqual({ from: 'Minha Empresa Ltda.', to: valid.legalName });
+  });
+
+  it('answers 409 to a stale version and changes nothing', async () => {
+    const token = await api.adminToken();
+    const current = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
+    const stale = await api.request({
+      method: 'PUT',
+      url: '/api/v1/company',
+      token,
+      payload: { ...valid, legalName: 'Outra', version: current.version - 1 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(
+      'Este registro foi alterado por outro usuário. Recarregue e tente novamente.',
+    );
+    const after = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
+    expect(after).toEqual(current);
+  });
+
+  it('rejects invalid input with a pt-BR message per field', async () => {
+    const token = await api.adminToken();
+    const { version } = (
+      await api.request({ method: 'GET', url: '/api/v1/company', token })
+    ).json();
+    const response = await api.request({
+      method: 'PUT',
+      url: '/api/v1/company',
+      token,
+      payload: {
+        ...valid,
+        legalName: '   ',
+        cnpj: '11.111.111/1111-11',
+        email: 'x@',
+        address: { ...valid.address, zipCode: '123', state: 'XX' },
+        phones: ['123', '', ''],
+        version,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toMatchObject({
+      legalName: 'Preenchimento obrigatório',
+      cnpj: 'CNPJ inválido',
+      email: 'Email inválido',
+      'address.zipCode': 'CEP inválido',
+      'address.state': 'UF inválida',
+      'phones.0': 'Telefone inválido',
+    });
+  });
+
+  it('needs company:write to change and company:read to see', async () => {
+    const admin = await api.adminToken();
+    const role = await api.request({
+      method: 'POST',
+      url: '/api/v1/roles',
+      token: admin,
+      payload: { name: 'Leitor', permissions: ['company:read'] },
+    });
+    await api.request({
+      method: 'POST',
+      url: '/api/v1/users',
+      token: admin,
+      payload: {
+        name: 'Leitor',
+        email: 'leitor@fabril.test',
+        roleId: role.json().id,
+        password: 'senha-segura-1',
+      },
+    });
+    const token = await api.login('leitor@fabril.test', 'senha-segura-1');
+    const read = await api.request({ method: 'GET', url: '/api/v1/company', token });
+    expect(read.statusCode).toBe(200);
+    const write = await api.request({
+      method: 'PUT',
+      url: '/api/v1/company',
+      token,
+      payload: { ...valid, version: read.json().version },
+    });
+    expect(write.statusCode).toBe(403);
+    const history = await api.request({
+      method: 'GET',
+      url: '/api/v1/audit?entity=company&entityId=1',
+      token,
+    });
+    expect(history.statusCode).toBe(403);
+  });
+});

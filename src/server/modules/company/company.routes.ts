@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { companyOutputSchema, companyUpdateSchema } from '../../../shared/resources/company.js';
+import type { Db } from '../../db/connection.js';
+import { auditContext } from '../../platform/request-context.js';
+import { getCompany, updateCompany } from './company.service.js';
+
+export function companyRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/company', {
+      config: { permission: 'company:read' },
+      schema: { tags: ['company'], response: { 200: companyOutputSchema } },
+      handler: () => getCompany(db),
+    });
+    app.put('/company', {
+      config: { permission: 'company:write' },
+      schema: {
+        tags: ['company'],
+        body: companyUpdateSchema,
+        response: { 200: companyOutputSchema },
+      },
+      handler: (request) => updateCompany(db, auditContext(request), request.body),
+    });
+  };
+}

@@ -1,0 +1,70 @@
+import type { DbOrTrx } from '../db/connection.js';
+
+export type AuditAction = 'create' | 'update' | 'delete' | (string & {});
+
+export interface AuditContext {
+  userId: number | null;
+  requestId?: string;
+}
+
+/** Fields that are bookkeeping or secret never appear in a record's history. */
+const IGNORED = new Set([
+  'version',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+  'passwordHash',
+  'password',
+]);
+
+/**
+ * The one function every write goes through: who, when, which record, what changed from → to.
+ * It runs in the caller's transaction, so a write and its history commit or roll back together.
+ */
+export async function recordAudit(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  entry: {
+    entity: string;
+    entityId: string | number;
+    action: AuditAction;
+    before?: object | null;
+    after?: object | null;
+  },
+): Promise<void> {
+  const changes = diff(entry.before ?? null, entry.after ?? null);
+  await db
+    .insertInto('auditLog')
+    .values({
+      userId: ctx.userId,
+      entity: entry.entity,
+      entityId: String(entry.entityId),
+      action: entry.action,
+      changes: JSON.stringify(changes),
+      requestId: ctx.requestId ?? null,
+    })
+    .execute();
+}
+
+export function diff(
+  before: object | null,
+  after: object | null,
+): Record<string, { from: unknown; to: unknown }> {
+  const b = (before ?? {}) as Record<string, unknown>;
+  const a = (after ?? {}) as Record<string, unknown>;
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    if (IGNORED.has(key)) continue;
+    const from = normalize(b[key]);
+    const to = normalize(a[key]);
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+function normalize(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}

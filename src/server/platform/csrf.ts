@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../shared/messages.js';
+import { ForbiddenError } from './errors.js';
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double-submit CSRF protection: every response without the cookie sets a random `XSRF-TOKEN`
+ * (readable by the SPA), and a mutating API request must echo it in `X-XSRF-TOKEN`. A page on
+ * another site can make the browser send the cookie, but cannot read it to set the header.
+ */
+export function registerCsrf(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[CSRF_COOKIE];
+    if (!cookie) {
+      reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        httpOnly: false,
+        secure: request.protocol === 'https',
+      });
+    }
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const header = request.headers[CSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || header !== cookie) {
+      throw new ForbiddenError(messages.errors.csrf, 'CSRF');
+    }
+  });
+}

@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { ApiErrorBody } from '../../shared/api-error.js';
+import { messages } from '../../shared/messages.js';
+import { AppError, ConflictError, ValidationError } from './errors.js';
+
+/**
+ * One place maps every failure to `{ error: { code, message, fields?, requestId } }` in pt-BR:
+ * typed service errors, schema validation (400 with per-field messages), PostgreSQL unique and
+ * foreign-key violations (409). A 5xx never shows internals; its log line has the request id.
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  /** Answers unknown non-API GETs (the SPA's index.html); API paths always get JSON 404. */
+  spaFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply,
+) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = toAppError(error);
+    if (known) {
+      if (known.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(known.statusCode).send(body(known, request.id));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply
+      .status(500)
+      .send(body(new AppError(500, 'INTERNAL', messages.errors.internal), request.id));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (spaFallback && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return spaFallback(request, reply);
+    }
+    return reply
+      .status(404)
+      .send(body(new AppError(404, 'ROUTE_NOT_FOUND', messages.errors.routeNotFound), request.id));
+  });
+}
+
+function body(error: AppError, requestId: string): ApiErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+      requestId,
+    },
+  };
+}
+
+/** Joins a zod issue path the way the web form names fields: `address.zipCode`, `items.2.quantity`. */
+export function issuesToFields(issues: { path: PropertyKey[]; message: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function toAppError(error: FastifyError | Error): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return new ValidationError(issuesToFields(error.issues));
+  const fastifyError = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const v of error.validation) {
+      const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+      fields[key] ??= v.message ?? messages.invalid;
+    }
+    return new ValidationError(fields);
+  }
+  const pgCode = (error as { code?: string }).code;
+  if (pgCode === '23505') return new ConflictError(messages.errors.duplicate, 'DUPLICATE');
+  if (pgCode === '23503') {
+    // Deleting a referenced row vs. pointing at a row that does not exist.
+    const detail = String((error as { detail?: string }).detail ?? '');
+    return detail.includes('is still referenced')
+      ? new ConflictError(messages.errors.inUse, 'IN_USE')
+      : new ValidationError({}, messages.errors.missingReference);
+  }
+  if (pgCode === '22003' || pgCode === '22P02') return new ValidationError({}, messages.invalid);
+  if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+    if (fastifyError.statusCode === 400) return new ValidationError({}, messages.errors.badRequest);
+    return new AppError(
+      fastifyError.statusCode,
+      fastifyError.code ?? 'ERROR',
+      fastifyError.message,
+    );
+  }
+  return undefined;
+}

@@ -1,0 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuditContext } from './audit.js';
+
+/** Who is acting, for the audit log and the bookkeeping columns. */
+export function auditContext(request: FastifyRequest): AuditContext {
+  return { userId: request.user?.id ?? null, requestId: request.id };
+}
+
+/** Dates become ISO strings in the API. */
+export function isoDates<T extends Record<string, unknown>>(row: T) {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] = value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { createDb, type Db } from '../db/connection.js';
+import { resolveJwtSecret } from '../platform/tokens.js';
+import { createTestDatabase, TEST_ADMIN } from './test-database.js';
+
+const CSRF = 'test-csrf-token';
+
+export interface TestApi {
+  app: FastifyInstance;
+  db: Db;
+  /** A request as the SPA sends it: CSRF cookie and header, and the token when given. */
+  request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  login: (email?: string, password?: string) => Promise<string>;
+  adminToken: () => Promise<string>;
+}
+
+/** The app on a fresh copy of the migrated database, for one test file. */
+export function useTestApi(): TestApi {
+  const state = {} as { app: FastifyInstance; db: Db; adminToken?: string };
+
+  beforeAll(async () => {
+    const url = await createTestDatabase(
+      inject('testDatabaseAdminUrl'),
+      inject('testDatabaseTemplate'),
+    );
+    state.db = createDb(url, 5);
+    const jwtSecret = await resolveJwtSecret(state.db, undefined);
+    state.app = await buildApp({ db: state.db, jwtSecret, logLevel: 'silent' });
+    await state.app.ready();
+  });
+
+  afterAll(async () => {
+    await state.app?.close();
+    await state.db?.destroy();
+  });
+
+  const api: TestApi = {
+    get app() {
+      return state.app;
+    },
+    get db() {
+      return state.db;
+    },
+    request: ({ token, headers, ...options }) =>
+      state.app.inject({
+        ...options,
+        headers: {
+          cookie: `XSRF-TOKEN=${CSRF}`,
+          'x-xsrf-token': CSRF,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+      }),
+    login: async (email = TEST_ADMIN.email, password = TEST_ADMIN.password) => {
+      const response = await api.request({
+        method: 'POST',
+        url: '/api/v1/account/login',
+        payload: { email, password },
+        remoteAddress: `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      } as InjectOptions);
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+      return response.json().accessToken as string;
+    },
+    adminToken: async () => (state.adminToken ??= await api.login()),
+  };
+  return api;
+}

@@ -1,0 +1,50 @@
+import { address, optionalCnpj, optionalEmail, optionalPhone, optionalText, requiredText, version } from '../fields.js';
+import { z } from '../zod-messages.js';
+
+export const DEFAULT_OPENING_HOURS = 'Segunda a sexta, 8:30 às 18:30 · Sábado, 8:30 às 12:30';
+
+/** Company settings (DOMAIN §12): one row, read by the footer and every printed document. */
+export const companySchema = z.object({
+  legalName: requiredText(120),
+  tradeName: optionalText(120),
+  cnpj: optionalCnpj(),
+  stateRegistration: optionalText(20),
+  address: address(),
+  phones: z.tuple([optionalPhone(), optionalPhone(), optionalPhone()]),
+  email: optionalEmail(),
+  openingHours: optionalText(200),
+  stateCode: z
+    .preprocess((v) => (v === '' ? null : v), z.string().regex(/^\d{2}$/).nullable().optional())
+    .transform((v) => v ?? null),
+});
+export const companyUpdateSchema = companySchema.extend({ version: version() });
+
+export type CompanyInput = z.input<typeof companyUpdateSchema>;
+export type CompanyData = z.output<typeof companySchema>;
+export interface Company extends CompanyData {
+  version: number;
+  updatedAt: string;
+}
+
+const nullableText = z.string().nullable();
+export const companyOutputSchema = z.object({
+  legalName: z.string(),
+  tradeName: nullableText,
+  cnpj: nullableText,
+  stateRegistration: nullableText,
+  address: z.object({
+    zipCode: nullableText,
+    street: nullableText,
+    number: nullableText,
+    complement: nullableText,
+    district: nullableText,
+    city: nullableText,
+    state: nullableText,
+  }),
+  phones: z.array(nullableText),
+  email: nullableText,
+  openingHours: nullableText,
+  stateCode: nullableText,
+  version: z.number(),
+  updatedAt: z.string(),
+});
