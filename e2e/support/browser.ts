@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { ROOT } from './server.js';
+
+export const SCREENSHOTS = path.join(ROOT, '.test-artifacts/screenshots');
+
+/**
+ * Debian's Chromium driven by playwright-core: one browser per test file, a fresh context (empty
+ * localStorage and cookies) per test, desktop size unless a test says otherwise.
+ */
+export function useBrowser() {
+  const state = {} as { browser: Browser; context: BrowserContext; page: Page };
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    state.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  });
+  afterAll(async () => state.browser?.close());
+
+  beforeEach(async () => {
+    state.context = await state.browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1280, height: 800 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+    });
+    state.page = await state.context.newPage();
+  });
+  afterEach(async () => state.context?.close());
+
+  return {
+    get page() {
+      return state.page;
+    },
+    baseUrl,
+    admin: inject('admin'),
+    screenshot: async (name: string) => {
+      await fs.mkdir(SCREENSHOTS, { recursive: true });
+      await state.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    },
+  };
+}
+
+/** Signs in through the login page, as a person would. */
+export async function signIn(page: Page, email: string, password: string, path = '/account/login') {
+  await page.goto(path);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
