@@ -24,6 +24,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { masterDataRoutes } from './modules/master-data/master-data.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAuth } from './platform/auth.js';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes(options.db));
       await api.register(rolesRoutes(options.db));
       await api.register(usersRoutes(options.db));
+      await api.register(masterDataRoutes(options.db));
     },
     { prefix: '/api/v1' },
   );

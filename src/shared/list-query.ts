@@ -14,4 +14,7 @@ export type ListQuery = z.output<typeof listQuerySchema>;
 
 /** `?active=true|false` as sent by a URL. */
 export const booleanFilter = () =>
-  z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+  z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional();

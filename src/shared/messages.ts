@@ -30,7 +30,8 @@ export const messages = {
     duplicate: 'Já existe um registro com este valor.',
     inUse: 'Registro em uso; inative-o em vez de excluir.',
     missingReference: 'O registro relacionado não existe.',
-    internal: 'Erro inesperado no servidor. Tente novamente; se persistir, informe o código da requisição.',
+    internal:
+      'Erro inesperado no servidor. Tente novamente; se persistir, informe o código da requisição.',
     network: 'Não foi possível falar com o servidor. Verifique a conexão.',
     wrongCurrentPassword: 'Senha atual incorreta.',
   },

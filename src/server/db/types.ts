@@ -76,7 +76,92 @@ export interface LoginFailuresTable {
   at: Generated<Date>;
 }
 
+interface MasterData extends Bookkeeping {
+  id: Generated<number>;
+  active: Generated<boolean>;
+}
+
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export interface BrandsTable extends MasterData {
+  name: string;
+}
+export interface CategoriesTable extends MasterData {
+  name: string;
+  description: string | null;
+}
+export interface ColorsTable extends MasterData {
+  name: string;
+  hex: string | null;
+}
+export interface MaterialTypesTable extends MasterData {
+  name: string;
+}
+export interface SizesTable extends MasterData {
+  name: string;
+  sortOrder: number;
+}
+export interface UnitsOfMeasurementTable extends MasterData {
+  code: string;
+  description: string | null;
+  decimals: number;
+}
+export interface OutlaysTable extends MasterData {
+  name: string;
+  kind: 'PER_UNIT' | 'PER_ORDER';
+  defaultValue: Numeric;
+}
+export interface StockLocationsTable extends MasterData {
+  name: string;
+  description: string | null;
+  isDefault: Generated<boolean>;
+}
+export interface PaymentMethodsTable extends MasterData {
+  name: string;
+  kind: string;
+  usage: string;
+}
+export interface CheckingAccountsTable extends MasterData {
+  name: string;
+  bankCode: string;
+  bankName: string | null;
+  agency: string | null;
+  accountNumber: string | null;
+  openingBalance: Numeric;
+  openingDate: string;
+}
+interface PartyColumns extends MasterData {
+  personType: 'F' | 'J';
+  name: string;
+  tradeName: string | null;
+  document: string;
+  stateRegistration: string | null;
+  email: string | null;
+  phone: string | null;
+  mobile: string | null;
+  address: ColumnType<AddressJson, string, string>;
+  notes: string | null;
+}
+export interface ClientsTable extends PartyColumns {
+  creditLimit: Numeric | null;
+}
+export interface SuppliersTable extends PartyColumns {
+  contactName: string | null;
+}
+
 export interface Database {
+  brands: BrandsTable;
+  categories: CategoriesTable;
+  colors: ColorsTable;
+  materialTypes: MaterialTypesTable;
+  sizes: SizesTable;
+  unitsOfMeasurement: UnitsOfMeasurementTable;
+  outlays: OutlaysTable;
+  stockLocations: StockLocationsTable;
+  paymentMethods: PaymentMethodsTable;
+  checkingAccounts: CheckingAccountsTable;
+  clients: ClientsTable;
+  suppliers: SuppliersTable;
   settings: SettingsTable;
   roles: RolesTable;
   users: UsersTable;

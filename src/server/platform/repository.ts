@@ -12,8 +12,11 @@ import { NotFoundError, StaleVersionError, ValidationError } from './errors.js';
  */
 export interface RepositoryOptions<Row> {
   table: keyof Database & string;
-  /** Columns matched by `q`, accent- and case-insensitively (each has a trigram index). */
-  searchColumns: string[];
+  /**
+   * SQL expressions matched by `q`, accent- and case-insensitively (each has a trigram index).
+   * A `normalize` rewrites `q` for that column: "123.456.789-09" finds the stored digits.
+   */
+  searchColumns: (string | { expression: string; normalize: (q: string) => string })[];
   /** API field → SQL expression allowed in `sort`. */
   sortable: Record<string, string>;
   defaultSort: string;
@@ -45,13 +48,19 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       let qb: AnySelect = untyped(db).selectFrom(table);
       if (applyFilters) qb = applyFilters(qb);
       if (query.q) {
-        const pattern = `%${escapeLike(query.q)}%`;
+        const q = query.q;
         qb = qb.where((eb) =>
           eb.or(
-            options.searchColumns.map(
-              (column) =>
-                sql<boolean>`f_unaccent(lower(${sql.ref(column)})) LIKE f_unaccent(lower(${pattern}))`,
-            ),
+            options.searchColumns.flatMap((column) => {
+              const { expression, normalize } =
+                typeof column === 'string' ? { expression: column, normalize: undefined } : column;
+              const term = normalize ? normalize(q) : q;
+              if (!term) return [];
+              const pattern = `%${escapeLike(term)}%`;
+              return [
+                sql<boolean>`f_unaccent(lower(${sql.raw(expression)})) LIKE f_unaccent(lower(${pattern}))`,
+              ];
+            }),
           ),
         );
       }

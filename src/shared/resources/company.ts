@@ -1,4 +1,12 @@
-import { address, optionalCnpj, optionalEmail, optionalPhone, optionalText, requiredText, version } from '../fields.js';
+import {
+  address,
+  optionalCnpj,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  requiredText,
+  version,
+} from '../fields.js';
 import { z } from '../zod-messages.js';
 
 export const DEFAULT_OPENING_HOURS = 'Segunda a sexta, 8:30 às 18:30 · Sábado, 8:30 às 12:30';
@@ -14,7 +22,14 @@ export const companySchema = z.object({
   email: optionalEmail(),
   openingHours: optionalText(200),
   stateCode: z
-    .preprocess((v) => (v === '' ? null : v), z.string().regex(/^\d{2}$/).nullable().optional())
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .string()
+        .regex(/^\d{2}$/)
+        .nullable()
+        .optional(),
+    )
     .transform((v) => v ?? null),
 });
 export const companyUpdateSchema = companySchema.extend({ version: version() });

@@ -1,4 +1,5 @@
 import { booleanFilter } from '../list-query.js';
+import { activeLabels, defineResource } from '../resource.js';
 import { allPermissions, type Permission } from '../permissions.js';
 import { optionalText, requiredText, version } from '../fields.js';
 import { z } from '../zod-messages.js';
@@ -26,3 +27,27 @@ export const roleOutputSchema = z.object({
 });
 export type Role = z.output<typeof roleOutputSchema>;
 export type RoleInput = z.input<typeof roleUpdateSchema>;
+
+export const roles = defineResource({
+  path: 'roles',
+  area: 'roles',
+  label: 'Perfis de Usuários',
+  singular: 'Perfil de usuário',
+  schema: roleSchema,
+  filtersSchema: roleFiltersSchema,
+  fields: [
+    { key: 'name', label: 'Nome', kind: 'text', required: true, maxLength: 60 },
+    { key: 'description', label: 'Descrição', kind: 'textarea', maxLength: 255 },
+    { key: 'permissions', label: 'Permissões', kind: 'permissions' },
+    { key: 'active', label: 'Ativo', kind: 'boolean' },
+  ],
+  columns: [
+    { key: 'name', label: 'Nome', sortable: true },
+    { key: 'description', label: 'Descrição', sortable: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+  ],
+  filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
+  searchFields: ['name', 'description'],
+  defaultSort: 'name',
+  titleField: 'name',
+});

@@ -1,4 +1,5 @@
 import { booleanFilter } from '../list-query.js';
+import { activeLabels, defineResource } from '../resource.js';
 import { email, id, password, requiredText, version } from '../fields.js';
 import { z } from '../zod-messages.js';
 
@@ -33,3 +34,34 @@ export const userOutputSchema = z.object({
 export type User = z.output<typeof userOutputSchema>;
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+
+export const users = defineResource({
+  path: 'users',
+  area: 'users',
+  label: 'Usuários',
+  singular: 'Usuário',
+  schema: userCreateSchema,
+  filtersSchema: userFiltersSchema,
+  fields: [
+    { key: 'name', label: 'Nome', kind: 'text', required: true, maxLength: 120 },
+    { key: 'email', label: 'E-mail', kind: 'email', required: true },
+    { key: 'roleId', label: 'Perfil', kind: 'reference', references: 'roles', required: true },
+    { key: 'password', label: 'Senha', kind: 'password', help: 'Pelo menos 8 caracteres' },
+    { key: 'active', label: 'Ativo', kind: 'boolean' },
+    { key: 'lastLoginAt', label: 'Último acesso', kind: 'date', readOnly: true },
+  ],
+  columns: [
+    { key: 'name', label: 'Nome', sortable: true },
+    { key: 'email', label: 'E-mail', sortable: true },
+    { key: 'roleName', label: 'Perfil' },
+    { key: 'lastLoginAt', label: 'Último acesso', kind: 'date', sortable: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+  ],
+  filters: [
+    { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },
+    { key: 'roleId', label: 'Perfil', kind: 'reference', references: 'roles' },
+  ],
+  searchFields: ['name', 'email'],
+  defaultSort: 'name',
+  titleField: 'name',
+});

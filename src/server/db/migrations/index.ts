@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations predate the current types */
 import * as m0001 from './0001-platform.js';
+import * as m0002 from './0002-master-data.js';
 
 export interface Migration {
   name: string;
@@ -9,4 +10,7 @@ export interface Migration {
 }
 
 /** Every migration in order. A landed migration is never edited: add a new one. */
-export const migrations: Migration[] = [{ name: '0001-platform', up: m0001.up }];
+export const migrations: Migration[] = [
+  { name: '0001-platform', up: m0001.up },
+  { name: '0002-master-data', up: m0002.up },
+];

@@ -1,0 +1,29 @@
+import { brands } from '../../../shared/resources/brands.js';
+import { categories } from '../../../shared/resources/categories.js';
+import { checkingAccounts } from '../../../shared/resources/checking-accounts.js';
+import { colors } from '../../../shared/resources/colors.js';
+import { materialTypes } from '../../../shared/resources/material-types.js';
+import { outlays } from '../../../shared/resources/outlays.js';
+import { paymentMethods } from '../../../shared/resources/payment-methods.js';
+import { sizes } from '../../../shared/resources/sizes.js';
+import { unitsOfMeasurement } from '../../../shared/resources/units-of-measurement.js';
+import type { CrudConfig } from '../../platform/crud.js';
+
+/** The pré-cadastros whose rules are all in their schema. */
+export const lookupConfigs: CrudConfig[] = [
+  { definition: brands, table: 'brands' },
+  { definition: categories, table: 'categories' },
+  { definition: colors, table: 'colors' },
+  { definition: materialTypes, table: 'materialTypes' },
+  { definition: sizes, table: 'sizes' },
+  { definition: unitsOfMeasurement, table: 'unitsOfMeasurement' },
+  { definition: outlays, table: 'outlays' },
+  { definition: paymentMethods, table: 'paymentMethods' },
+  {
+    definition: checkingAccounts,
+    table: 'checkingAccounts',
+    // Until finance entries exist (a later issue) the balance is the opening balance.
+    expressions: { balance: 'opening_balance' },
+    toApi: (row) => ({ ...row, balance: row.openingBalance }),
+  },
+];

@@ -1,0 +1,34 @@
+import { normalizeCnpj } from '../../../shared/br/documents.js';
+import { clients } from '../../../shared/resources/clients.js';
+import { suppliers } from '../../../shared/resources/suppliers.js';
+import type { CrudConfig } from '../../platform/crud.js';
+
+/** Clients and suppliers: address in jsonb, filters by UF and city, documents without punctuation. */
+const shared = {
+  jsonColumns: ['address'],
+  expressions: {
+    state: "address->>'state'",
+    city: "address->>'city'",
+  },
+  searchNormalizers: {
+    // "123.456.789-09" and "12.ABC.345/01DE-35" find the stored digits; words are left alone.
+    document: (q: string) =>
+      /^[\d\s./-]+$|^[\dA-Za-z]{2}\.[\dA-Za-z]{3}/.test(q) ? normalizeCnpj(q) : q,
+  },
+  toApi: (row: Record<string, unknown>) => ({
+    ...row,
+    address: {
+      zipCode: null,
+      street: null,
+      number: null,
+      complement: null,
+      district: null,
+      city: null,
+      state: null,
+      ...(row.address as object),
+    },
+  }),
+} satisfies Partial<CrudConfig>;
+
+export const clientsConfig: CrudConfig = { ...shared, definition: clients, table: 'clients' };
+export const suppliersConfig: CrudConfig = { ...shared, definition: suppliers, table: 'suppliers' };

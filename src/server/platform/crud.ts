@@ -1,0 +1,213 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { version } from '../../shared/fields.js';
+import { listQuerySchema, type ListQuery } from '../../shared/list-query.js';
+import type { ResourceDefinition } from '../../shared/resource.js';
+import type { Db, Trx } from '../db/connection.js';
+import type { Database } from '../db/types.js';
+import { recordAudit, type AuditContext } from './audit.js';
+import { createRepository, type AnySelect } from './repository.js';
+import { auditContext, isoDates } from './request-context.js';
+import { idParams, pageOf } from './route-schemas.js';
+
+/**
+ * Generic CRUD for master data: a resource definition plus what only the server knows (table,
+ * SQL expressions, domain hooks) becomes list/get/create/update/delete routes. Every write runs in
+ * one transaction with its audit entry; updates check `version`.
+ */
+/** What every master-data row answers: its fields plus identity and bookkeeping. */
+export const rowOutputSchema = z.looseObject({
+  id: z.number(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type ApiRow = z.output<typeof rowOutputSchema>;
+
+export interface CrudConfig {
+  definition: ResourceDefinition;
+  table: keyof Database & string;
+  /** API field → SQL expression when it is not the snake_case column (`address.city`). */
+  expressions?: Record<string, string>;
+  /** Search columns whose `q` is rewritten first (documents are stored without punctuation). */
+  searchNormalizers?: Record<string, (q: string) => string>;
+  /** Columns stored as jsonb. */
+  jsonColumns?: string[];
+  /** Adds computed fields to what the API answers. */
+  toApi?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** Domain rules, inside the write's transaction, before it happens. */
+  beforeSave?: (
+    trx: Trx,
+    input: Record<string, unknown>,
+    before: Record<string, unknown> | null,
+    ctx: AuditContext,
+  ) => Promise<void>;
+  /** After the row is written, still inside the transaction. */
+  afterSave?: (trx: Trx, row: Record<string, unknown>) => Promise<void>;
+  beforeDelete?: (trx: Trx, row: Record<string, unknown>) => Promise<void>;
+}
+
+export const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** `address.city` → `address->>'city'`; `tradeName` → `trade_name`. */
+export function sqlExpression(config: CrudConfig, key: string): string {
+  if (config.expressions?.[key]) return config.expressions[key];
+  const [column, ...path] = key.split('.');
+  const base = snakeCase(column!);
+  return path.length ? `${base}->>'${path.join("'->>'")}'` : base;
+}
+
+export function createCrudService(config: CrudConfig) {
+  const { definition } = config;
+  const entity = definition.path;
+  const sortable = Object.fromEntries(
+    definition.columns.filter((c) => c.sortable).map((c) => [c.key, sqlExpression(config, c.key)]),
+  );
+  const toApi = (row: Record<string, unknown>) => {
+    const api = isoDates(row);
+    return (config.toApi ? config.toApi(api) : api) as ApiRow;
+  };
+  const repo = createRepository<ApiRow>({
+    table: config.table,
+    searchColumns: definition.searchFields.map((field) => {
+      const expression = sqlExpression(config, field);
+      const normalize = config.searchNormalizers?.[field];
+      return normalize ? { expression, normalize } : expression;
+    }),
+    sortable,
+    defaultSort: definition.defaultSort,
+    toApi,
+  });
+
+  /** Equality on every filter given; its key is an API field (`state` → address.state). */
+  const applyFilters = (filters: Record<string, unknown>) => (qb: AnySelect) => {
+    let filtered = qb;
+    for (const [key, value] of Object.entries(filters)) {
+      if (value === undefined) continue;
+      const expression = sqlExpression(config, key);
+      filtered = filtered.where(sql.raw(expression), '=', value);
+    }
+    return filtered;
+  };
+
+  const toRow = (input: Record<string, unknown>) => {
+    const row: Record<string, unknown> = { ...input };
+    for (const column of config.jsonColumns ?? []) {
+      if (column in row) row[column] = JSON.stringify(row[column]);
+    }
+    return row;
+  };
+
+  function splitQuery(query: Record<string, unknown>) {
+    const { page, pageSize, sort, q, ...filters } = query as ListQuery & Record<string, unknown>;
+    return { list: { page, pageSize, sort, q }, filters };
+  }
+
+  return {
+    repo,
+    list: (db: Db, query: Record<string, unknown>) => {
+      const { list, filters } = splitQuery(query);
+      return repo.list(db, list, applyFilters(filters));
+    },
+    get: (db: Db, id: number) => repo.findById(db, id),
+
+    create: (db: Db, ctx: AuditContext, input: Record<string, unknown>) =>
+      db.transaction().execute(async (trx) => {
+        await config.beforeSave?.(trx, input, null, ctx);
+        const row = await repo.insert(trx, toRow(input), ctx.userId);
+        await config.afterSave?.(trx, row);
+        await recordAudit(trx, ctx, {
+          entity,
+          entityId: row.id as number,
+          action: 'create',
+          after: row,
+        });
+        return repo.toApi(row);
+      }),
+
+    update: (db: Db, ctx: AuditContext, id: number, input: Record<string, unknown>) =>
+      db.transaction().execute(async (trx) => {
+        const { version: expected, ...values } = input as { version: number };
+        const before = await repo.findRow(trx, id, true);
+        await config.beforeSave?.(trx, values, before, ctx);
+        const after = await repo.update(trx, id, expected, toRow(values), ctx.userId);
+        await config.afterSave?.(trx, after);
+        await recordAudit(trx, ctx, { entity, entityId: id, action: 'update', before, after });
+        return repo.toApi(after);
+      }),
+
+    remove: (db: Db, ctx: AuditContext, id: number) =>
+      db.transaction().execute(async (trx) => {
+        const before = await repo.findRow(trx, id, true);
+        await config.beforeDelete?.(trx, before);
+        await repo.delete(trx, id);
+        await recordAudit(trx, ctx, { entity, entityId: id, action: 'delete', before });
+      }),
+  };
+}
+
+export type CrudService = ReturnType<typeof createCrudService>;
+
+export function crudRoutes(db: Db, config: CrudConfig, service = createCrudService(config)) {
+  const { definition } = config;
+  const base = `/${definition.path}`;
+  const tags = [definition.path];
+  const area = definition.area;
+  const plugin: FastifyPluginAsyncZod = async (app) => {
+    app.get(base, {
+      config: { permission: `${area}:read` as never },
+      schema: {
+        tags,
+        querystring: listQuerySchema.extend(definition.filtersSchema.shape),
+        response: { 200: pageOf(rowOutputSchema) },
+      },
+      handler: (request) => service.list(db, request.query),
+    });
+    app.get(`${base}/:id`, {
+      config: { permission: `${area}:read` as never },
+      schema: { tags, params: idParams, response: { 200: rowOutputSchema } },
+      handler: (request) => service.get(db, request.params.id),
+    });
+    app.post(base, {
+      config: { permission: `${area}:write` as never },
+      schema: { tags, body: definition.schema, response: { 201: rowOutputSchema } },
+      handler: async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await service.create(
+              db,
+              auditContext(request),
+              request.body as Record<string, unknown>,
+            ),
+          ),
+    });
+    app.put(`${base}/:id`, {
+      config: { permission: `${area}:write` as never },
+      schema: {
+        tags,
+        params: idParams,
+        body: definition.schema.and(z.object({ version: version() })),
+        response: { 200: rowOutputSchema },
+      },
+      handler: (request) =>
+        service.update(
+          db,
+          auditContext(request),
+          request.params.id,
+          request.body as Record<string, unknown>,
+        ),
+    });
+    app.delete(`${base}/:id`, {
+      config: { permission: `${area}:delete` as never },
+      schema: { tags, params: idParams, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await service.remove(db, auditContext(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+  };
+  return plugin;
+}

@@ -1,0 +1,33 @@
+import { optionalMoney } from '../fields.js';
+import { defineResource } from '../resource.js';
+import { z } from '../zod-messages.js';
+import {
+  partyColumns,
+  partyFields,
+  partyFieldSpecs,
+  partyFilters,
+  partyFiltersSchema,
+  partySearchFields,
+  partyTailFieldSpecs,
+  withDocumentRule,
+} from './parties.js';
+
+export const clients = defineResource({
+  path: 'clients',
+  area: 'clients',
+  label: 'Clientes',
+  singular: 'Cliente',
+  schema: withDocumentRule(z.object({ ...partyFields, creditLimit: optionalMoney() })),
+  filtersSchema: partyFiltersSchema,
+  fields: [
+    ...partyFieldSpecs,
+    { key: 'creditLimit', label: 'Limite de crédito', kind: 'money', section: 'Outros' },
+    ...partyTailFieldSpecs,
+  ],
+  columns: partyColumns,
+  filters: [...partyFilters],
+  searchFields: partySearchFields,
+  defaultSort: 'name',
+  titleField: 'name',
+  importable: true,
+});

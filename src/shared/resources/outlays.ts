@@ -1,0 +1,49 @@
+import { money, requiredText } from '../fields.js';
+import { booleanFilter } from '../list-query.js';
+import { activeLabels, defineResource } from '../resource.js';
+import { z } from '../zod-messages.js';
+
+export const outlayKinds = { PER_UNIT: 'Por unidade', PER_ORDER: 'Por ordem' } as const;
+
+export const outlays = defineResource({
+  path: 'outlays',
+  area: 'outlays',
+  label: 'Custos de Produção',
+  singular: 'Custo de produção',
+  schema: z.object({
+    name: requiredText(60),
+    kind: z.enum(['PER_UNIT', 'PER_ORDER']),
+    defaultValue: money().default('0.00'),
+    active: z.boolean().default(true),
+  }),
+  filtersSchema: z.object({
+    active: booleanFilter(),
+    kind: z.enum(['PER_UNIT', 'PER_ORDER']).optional(),
+  }),
+  fields: [
+    {
+      key: 'name',
+      label: 'Nome',
+      kind: 'text',
+      required: true,
+      maxLength: 60,
+      help: 'Mão de obra, Energia…',
+    },
+    { key: 'kind', label: 'Tipo', kind: 'enum', options: outlayKinds, required: true },
+    { key: 'defaultValue', label: 'Valor padrão', kind: 'money', required: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean' },
+  ],
+  columns: [
+    { key: 'name', label: 'Nome', sortable: true },
+    { key: 'kind', label: 'Tipo', kind: 'enum', options: outlayKinds, sortable: true },
+    { key: 'defaultValue', label: 'Valor padrão', kind: 'money', sortable: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+  ],
+  filters: [
+    { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },
+    { key: 'kind', label: 'Tipo', kind: 'enum', options: outlayKinds },
+  ],
+  searchFields: ['name'],
+  defaultSort: 'name',
+  titleField: 'name',
+});
