@@ -12,7 +12,9 @@ export default tseslint.config(
       globals: { console: 'readonly', process: 'readonly', URL: 'readonly' },
     },
     settings: {
-      'import/resolver': { typescript: { project: 'tsconfig.json', noWarnOnMultipleProjects: true } },
+      'import/resolver': {
+        typescript: { project: 'tsconfig.json', noWarnOnMultipleProjects: true },
+      },
     },
     plugins: { import: importPlugin },
     rules: {

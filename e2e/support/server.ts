@@ -47,7 +47,7 @@ export async function waitForHealth(url: string, child: ChildProcess, output: ()
 }
 
 export async function stopServer(server: RunningServer, signal: NodeJS.Signals = 'SIGTERM') {
-  if (server.process.exitCode !== null) return;
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
   const exited = new Promise((resolve) => server.process.once('exit', resolve));
   server.process.kill(signal);
   await exited;

@@ -1,0 +1,31 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider } from 'antd';
+import ptBR from 'antd/locale/pt_BR';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt-br';
+import { useEffect, type ReactNode } from 'react';
+import { queryClient } from '../lib/query-client.js';
+import { notificationConfig, registerNotificationApi } from '../lib/toast.js';
+import { theme, validateMessages } from './antd-config.js';
+
+dayjs.locale('pt-br');
+
+/** Hands the themed notification instance of antd's App to lib/toast, usable outside React. */
+function ToastBridge() {
+  const { notification } = App.useApp();
+  useEffect(() => registerNotificationApi(notification), [notification]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={ptBR} theme={theme} form={{ validateMessages }}>
+        <App notification={notificationConfig}>
+          <ToastBridge />
+          {children}
+        </App>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,93 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  loginSchema,
+  type LoginInput,
+  type LoginResponse,
+} from '../../../shared/resources/account.js';
+import { paths, safeReturnUrl } from '../../app/paths.js';
+import { reportFormError } from '../../components/apply-server-errors.js';
+import { zodRule } from '../../components/zod-rule.js';
+import { ApiError } from '../../lib/api-error.js';
+import { authStorage } from '../../lib/auth-storage.js';
+import { http } from '../../lib/http.js';
+import { queryClient } from '../../lib/query-client.js';
+import { queryKeys } from '../../lib/query-keys.js';
+import { endSession } from '../../lib/session.js';
+
+/** Answers shown above the form rather than next to a field: they concern the attempt itself. */
+const ATTEMPT_ERRORS = [401, 429];
+
+/**
+ * /account/login. Opening it ends the current session ("Sair" is just a visit here), and a
+ * successful sign-in returns to `returnUrl` when it is a path of this app (DOMAIN §11).
+ */
+export function LoginPage() {
+  const [form] = Form.useForm<LoginInput>();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnUrl = safeReturnUrl(searchParams.get('returnUrl')) ?? paths.dashboard;
+
+  useEffect(() => endSession(), []);
+
+  const login = useMutation({
+    mutationFn: (input: LoginInput) =>
+      http.post<LoginResponse>('/account/login', loginSchema.parse(input), {
+        anonymous: true,
+        silent: [400, ...ATTEMPT_ERRORS],
+      }),
+    onSuccess: ({ accessToken, userToken }) => {
+      authStorage.signIn(accessToken, userToken);
+      queryClient.setQueryData(queryKeys.account.me(), userToken);
+      navigate(returnUrl, { replace: true });
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && ATTEMPT_ERRORS.includes(error.status))) {
+        reportFormError(form, error);
+      }
+    },
+  });
+
+  const attemptError =
+    login.error instanceof ApiError && ATTEMPT_ERRORS.includes(login.error.status)
+      ? login.error.message
+      : null;
+
+  return (
+    <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 16 }}>
+      <Card style={{ width: '100%', maxWidth: 400 }}>
+        <Typography.Title level={2} style={{ textAlign: 'center', color: '#1f5fa8', margin: 0 }}>
+          Fabril
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          Entre com seu e-mail e senha
+        </Typography.Paragraph>
+        {attemptError && (
+          <Alert type="error" showIcon title={attemptError} style={{ marginBottom: 16 }} />
+        )}
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          disabled={login.isPending}
+          onFinish={(values) => login.mutate(values)}
+          // A new attempt starts clean: the previous answer no longer applies to what is typed.
+          onValuesChange={() => attemptError && login.reset()}
+        >
+          <Form.Item label="E-mail" name="email" rules={[zodRule(loginSchema, 'email')]}>
+            <Input prefix={<MailOutlined />} autoComplete="username" autoFocus inputMode="email" />
+          </Form.Item>
+          <Form.Item label="Senha" name="password" rules={[zodRule(loginSchema, 'password')]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={login.isPending}>
+            Entrar
+          </Button>
+        </Form>
+      </Card>
+    </Flex>
+  );
+}

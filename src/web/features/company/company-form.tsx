@@ -1,0 +1,273 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
+import { useState } from 'react';
+import { states, ufs, type Uf } from '../../../shared/br/states.js';
+import { messages } from '../../../shared/messages.js';
+import {
+  companyUpdateSchema,
+  DEFAULT_OPENING_HOURS,
+  type Company,
+} from '../../../shared/resources/company.js';
+import { reportFormError } from '../../components/apply-server-errors.js';
+import { CepInput, CnpjInput, PhoneInput } from '../../components/masked-input.js';
+import { UfSelect } from '../../components/uf-select.js';
+import { useFormDirty } from '../../components/use-form-dirty.js';
+import { useUnsavedChangesPrompt } from '../../components/use-unsaved-changes-prompt.js';
+import { zodRule } from '../../components/zod-rule.js';
+import { ApiError } from '../../lib/api-error.js';
+import { companyQuery } from '../../lib/company-query.js';
+import { http } from '../../lib/http.js';
+import { queryKeys } from '../../lib/query-keys.js';
+import { toast } from '../../lib/toast.js';
+import { toFormValues, toUpdateInput, type CompanyFormValues } from './company-form-values.js';
+
+const rule = (path: Parameters<typeof zodRule>[1]) => [zodRule(companyUpdateSchema, path)];
+
+const stateCodeOptions = ufs
+  .map((uf) => ({ value: states[uf].ibge, label: `${states[uf].ibge} – ${uf}` }))
+  .sort((a, b) => a.value.localeCompare(b.value));
+
+/**
+ * The company settings form (DOMAIN §12). It keeps the row it loaded, `version` included, until
+ * it saves or the user asks to reload: a background refresh of the footer's copy must neither wipe
+ * what is being typed nor slip a newer `version` under an edit made on older data.
+ */
+export function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolean }) {
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<CompanyFormValues>();
+  const [loaded, setLoaded] = useState(company);
+  const [baseline, setBaseline] = useState(() => toFormValues(company));
+  const [conflict, setConflict] = useState<string | null>(null);
+  const dirty = useFormDirty(form, baseline);
+  useUnsavedChangesPrompt(dirty && !readOnly);
+
+  const adopt = (row: Company) => {
+    const values = toFormValues(row);
+    setLoaded(row);
+    setBaseline(values);
+    form.setFieldsValue(values);
+    queryClient.setQueryData(queryKeys.company.detail(), row);
+  };
+
+  const save = useMutation({
+    mutationFn: (values: CompanyFormValues) =>
+      http.put<Company>(
+        '/company',
+        companyUpdateSchema.parse(toUpdateInput(values, loaded.version)),
+        {
+          silent: [400, 409],
+        },
+      ),
+    onSuccess: (row) => {
+      setConflict(null);
+      adopt(row);
+      toast.success(messages.saved);
+    },
+    onError: (error) => {
+      // Someone saved first: say so and keep what was typed, so nothing is lost by the refusal.
+      if (error instanceof ApiError && error.status === 409) setConflict(error.message);
+      else reportFormError(form, error);
+    },
+  });
+
+  const reload = useMutation({
+    mutationFn: () => queryClient.fetchQuery({ ...companyQuery(), staleTime: 0 }),
+    onSuccess: (row) => {
+      setConflict(null);
+      adopt(row);
+    },
+    onError: (error) =>
+      toast.error(error.message, error instanceof ApiError ? error.requestId : undefined),
+  });
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={baseline}
+      disabled={readOnly}
+      scrollToFirstError
+      onFinish={(values) => save.mutate(values)}
+      onValuesChange={(changed: Partial<CompanyFormValues>) => {
+        // The IBGE code follows the UF unless the user already chose one.
+        const uf: Uf | undefined = changed.address?.state;
+        if (uf && !form.getFieldValue('stateCode'))
+          form.setFieldValue('stateCode', states[uf].ibge);
+      }}
+    >
+      {conflict && (
+        <Alert
+          type="warning"
+          showIcon
+          title={conflict}
+          style={{ marginBottom: 16 }}
+          action={
+            <Button size="small" loading={reload.isPending} onClick={() => reload.mutate()}>
+              Recarregar
+            </Button>
+          }
+        />
+      )}
+      {readOnly && (
+        <Alert
+          type="info"
+          showIcon
+          title="Você pode consultar os dados da empresa, mas só um administrador pode alterá-los."
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Flex vertical gap={16}>
+        <Card title="Identificação">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label="Razão social" name="legalName" required rules={rule('legalName')}>
+                <Input maxLength={120} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Nome fantasia" name="tradeName" rules={rule('tradeName')}>
+                <Input maxLength={120} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="CNPJ" name="cnpj" rules={rule('cnpj')}>
+                <CnpjInput />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Inscrição estadual"
+                name="stateRegistration"
+                rules={rule('stateRegistration')}
+              >
+                <Input maxLength={20} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title="Endereço">
+          <Row gutter={16}>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item
+                label="CEP"
+                name={['address', 'zipCode']}
+                rules={rule(['address', 'zipCode'])}
+              >
+                <CepInput />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={12}>
+              <Form.Item
+                label="Logradouro"
+                name={['address', 'street']}
+                rules={rule(['address', 'street'])}
+              >
+                <Input maxLength={120} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item
+                label="Número"
+                name={['address', 'number']}
+                rules={rule(['address', 'number'])}
+              >
+                <Input maxLength={20} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8}>
+              <Form.Item
+                label="Complemento"
+                name={['address', 'complement']}
+                rules={rule(['address', 'complement'])}
+              >
+                <Input maxLength={60} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item
+                label="Bairro"
+                name={['address', 'district']}
+                rules={rule(['address', 'district'])}
+              >
+                <Input maxLength={60} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item
+                label="Cidade"
+                name={['address', 'city']}
+                rules={rule(['address', 'city'])}
+              >
+                <Input maxLength={60} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={4}>
+              <Form.Item label="UF" name={['address', 'state']} rules={rule(['address', 'state'])}>
+                <UfSelect />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title="Contato">
+          <Row gutter={16}>
+            {[0, 1, 2].map((index) => (
+              <Col xs={24} md={8} key={index}>
+                <Form.Item
+                  label={`Telefone ${index + 1}`}
+                  name={['phones', index]}
+                  rules={rule(['phones', index])}
+                >
+                  <PhoneInput />
+                </Form.Item>
+              </Col>
+            ))}
+            <Col xs={24} md={12}>
+              <Form.Item label="E-mail" name="email" rules={rule('email')}>
+                <Input inputMode="email" maxLength={254} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Horário de funcionamento"
+                name="openingHours"
+                rules={rule('openingHours')}
+              >
+                <Input maxLength={200} placeholder={DEFAULT_OPENING_HOURS} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title="Fiscal">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Código da UF (IBGE)"
+                name="stateCode"
+                rules={rule('stateCode')}
+                extra="Usado na chave de acesso das notas fiscais."
+              >
+                <Select
+                  options={stateCodeOptions}
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder="Selecione"
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        {!readOnly && (
+          <Flex justify="flex-end">
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              Salvar
+            </Button>
+          </Flex>
+        )}
+      </Flex>
+    </Form>
+  );
+}

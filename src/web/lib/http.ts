@@ -1,0 +1,168 @@
+import type { ApiErrorBody } from '../../shared/api-error.js';
+import { messages } from '../../shared/messages.js';
+import { loginPath, paths } from '../app/paths.js';
+import { ApiError, NetworkError } from './api-error.js';
+import { authStorage } from './auth-storage.js';
+import { currentPath, navigateTo } from './navigation.js';
+import { toast } from './toast.js';
+
+/**
+ * The one HTTP client of the app (ARCHITECTURE "Patterns"): it adds the token and the CSRF
+ * header, turns a 401 into a sign-out and a trip to the login page with `returnUrl`, a 403 into
+ * /access-denied, and any other error into a toast with the request id, so pages never repeat it.
+ */
+export const API_PREFIX = '/api/v1';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  /**
+   * Errors the caller shows itself (next to the fields, in an Alert): `true` for all of them, or
+   * the statuses it handles (e.g. `[400, 409]`); any other error still gets the toast.
+   */
+  silent?: true | readonly number[];
+  /** Sign-in: no token is sent, and a 401 is the answer "wrong credentials", not an expiry. */
+  anonymous?: boolean;
+  /** `false` for background reads (the footer) that just go without data when not allowed. */
+  redirectOnForbidden?: boolean;
+  /** Appended as the query string; null, undefined and '' are left out. */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+/** Pseudo-status of a request that got no answer, so `silent` lists can name it too. */
+const NO_ANSWER = 0;
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/**
+ * The server sets the cookie on any answer that arrives without it, index.html included; when
+ * the page did not come from the API server (the Vite dev server) or the cookie was cleared
+ * since, one cheap GET gets it before the first mutating request.
+ */
+async function xsrfToken(): Promise<string | null> {
+  const current = readCookie('XSRF-TOKEN');
+  if (current) return current;
+  try {
+    await fetch(`${API_PREFIX}/health`, { credentials: 'same-origin' });
+  } catch {
+    // The request itself will fail the same way and report it.
+  }
+  return readCookie('XSRF-TOKEN');
+}
+
+function isSilent(options: RequestOptions, status: number): boolean {
+  if (options.silent === true) return true;
+  return options.silent?.includes(status) ?? false;
+}
+
+function buildUrl(url: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined && value !== '') params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_PREFIX}${url}${search ? (url.includes('?') ? '&' : '?') + search : ''}`;
+}
+
+const fallbackMessages: Record<number, string> = {
+  400: messages.errors.badRequest,
+  401: messages.errors.unauthorized,
+  403: messages.errors.forbidden,
+  404: messages.errors.notFound,
+  409: messages.errors.staleVersion,
+  429: messages.errors.tooManyAttempts,
+};
+
+/** The API always answers `{ error }`; a proxy or a crashed server may not, hence the fallback. */
+async function toApiError(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody>;
+    if (body.error && typeof body.error.message === 'string') {
+      return new ApiError(response.status, body.error);
+    }
+  } catch {
+    // Not JSON: fall through to the generic message of the status.
+  }
+  return new ApiError(response.status, {
+    code: `HTTP_${response.status}`,
+    message: fallbackMessages[response.status] ?? messages.errors.internal,
+    requestId: response.headers.get('x-request-id') ?? '',
+  });
+}
+
+/** A CSRF refusal is a 403 too, but the user is allowed: reloading fixes it, no 401 page. */
+function isCsrfRefusal(error: ApiError): boolean {
+  return /csrf|xsrf/i.test(error.code) || error.message === messages.errors.csrf;
+}
+
+async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = authStorage.getToken();
+  if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
+  if (method !== 'GET') {
+    // Read at request time: the cookie may have been set or replaced since the page loaded.
+    const xsrf = await xsrfToken();
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(url, options.query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    // A cancelled query is not a failure anyone needs to hear about.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    const error = new NetworkError(messages.errors.network, { cause });
+    if (!isSilent(options, NO_ANSWER)) toast.error(error.message);
+    throw error;
+  }
+
+  if (response.ok) {
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  const error = await toApiError(response);
+  if (response.status === 401 && !options.anonymous) {
+    authStorage.clear();
+    navigateTo(loginPath(currentPath()));
+    throw error;
+  }
+  if (response.status === 403 && !isCsrfRefusal(error)) {
+    if (options.redirectOnForbidden !== false) navigateTo(paths.accessDenied);
+    throw error;
+  }
+  if (!isSilent(options, response.status)) toast.error(error.message, error.requestId);
+  throw error;
+}
+
+export const http = {
+  get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, undefined, options),
+  post: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', url, body ?? {}, options),
+  put: <T>(url: string, body: unknown, options?: RequestOptions) =>
+    request<T>('PUT', url, body, options),
+  patch: <T>(url: string, body: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', url, body, options),
+  delete: <T = void>(url: string, options?: RequestOptions) =>
+    request<T>('DELETE', url, undefined, options),
+};
