@@ -19,6 +19,8 @@ describe('platform shell in Chromium', () => {
       .toContain('Segunda a sexta, 8:30 às 18:30 · Sábado, 8:30 às 12:30');
     expect(await page.title()).toBe('Fabril');
     await ctx.screenshot('company-1280');
+    // The built SPA satisfies the server's Content-Security-Policy.
+    expect(ctx.consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
   });
 
   it('shows the server message for wrong credentials and stays on the login page', async () => {

@@ -11,7 +11,12 @@ export const SCREENSHOTS = path.join(ROOT, '.test-artifacts/screenshots');
  * localStorage and cookies) per test, desktop size unless a test says otherwise.
  */
 export function useBrowser() {
-  const state = {} as { browser: Browser; context: BrowserContext; page: Page };
+  const state = { consoleErrors: [] as string[] } as {
+    browser: Browser;
+    context: BrowserContext;
+    page: Page;
+    consoleErrors: string[];
+  };
   const baseUrl = inject('baseUrl');
 
   beforeAll(async () => {
@@ -38,6 +43,10 @@ export function useBrowser() {
       timezoneId: 'America/Sao_Paulo',
     });
     state.page = await state.context.newPage();
+    state.consoleErrors = [];
+    state.page.on('console', (message) => {
+      if (message.type() === 'error') state.consoleErrors.push(message.text());
+    });
   });
   afterEach(async () => state.context?.close());
 
@@ -47,6 +56,10 @@ export function useBrowser() {
     },
     baseUrl,
     admin: inject('admin'),
+    /** Errors the page logged (a CSP violation shows up here). */
+    get consoleErrors() {
+      return state.consoleErrors;
+    },
     screenshot: async (name: string) => {
       await fs.mkdir(SCREENSHOTS, { recursive: true });
       await state.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -49,10 +50,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
+  // The id every log line and error body carries, also on the response for support calls.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -115,6 +121,8 @@ function registerStaticAssets(app: FastifyInstance, webDir: string) {
   app.register(fastifyStatic, {
     root: webDir,
     preCompressed: true,
+    // Our own headers below, not the library's `max-age=0`.
+    cacheControl: false,
     wildcard: false,
     index: false,
     setHeaders: (res, filePath) => {

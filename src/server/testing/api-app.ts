@@ -17,7 +17,7 @@ export interface TestApi {
 }
 
 /** The app on a fresh copy of the migrated database, for one test file. */
-export function useTestApi(): TestApi {
+export function useTestApi(options: { webDir?: string } = {}): TestApi {
   const state = {} as { app: FastifyInstance; db: Db; adminToken?: string };
 
   beforeAll(async () => {
@@ -27,7 +27,12 @@ export function useTestApi(): TestApi {
     );
     state.db = createDb(url, 5);
     const jwtSecret = await resolveJwtSecret(state.db, undefined);
-    state.app = await buildApp({ db: state.db, jwtSecret, logLevel: 'silent' });
+    state.app = await buildApp({
+      db: state.db,
+      jwtSecret,
+      logLevel: 'silent',
+      webDir: options.webDir,
+    });
     await state.app.ready();
   });
 

@@ -22,7 +22,7 @@ describe('platform routes', () => {
     expect(response.json().error).toMatchObject({
       code: 'ROUTE_NOT_FOUND',
       message: 'Endereço não encontrado.',
-      requestId: response.headers['request-id'] ?? expect.any(String),
+      requestId: response.headers['x-request-id'],
     });
   });
 
