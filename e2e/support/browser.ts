@@ -60,9 +60,10 @@ export function useBrowser() {
     get consoleErrors() {
       return state.consoleErrors;
     },
-    screenshot: async (name: string) => {
+    /** The visible viewport (a full-page shot repeats the sticky header mid-page). */
+    screenshot: async (name: string, fullPage = false) => {
       await fs.mkdir(SCREENSHOTS, { recursive: true });
-      await state.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+      await state.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
     },
   };
 }

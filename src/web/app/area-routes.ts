@@ -16,7 +16,22 @@ export interface AreaModule {
   default: ComponentType;
 }
 
-export const areaRoutes: Partial<Record<Area, () => Promise<AreaModule>>> = {};
+export const areaRoutes: Partial<Record<Area, () => Promise<AreaModule>>> = {
+  clients: () => import('../features/clients/clients-area.js'),
+  suppliers: () => import('../features/suppliers/suppliers-area.js'),
+  stockLocations: () => import('../features/stock-locations/stock-locations-area.js'),
+  checkingAccounts: () => import('../features/checking-accounts/checking-accounts-area.js'),
+  paymentMethods: () => import('../features/payment-methods/payment-methods-area.js'),
+  categories: () => import('../features/categories/categories-area.js'),
+  colors: () => import('../features/colors/colors-area.js'),
+  outlays: () => import('../features/outlays/outlays-area.js'),
+  brands: () => import('../features/brands/brands-area.js'),
+  materialTypes: () => import('../features/material-types/material-types-area.js'),
+  sizes: () => import('../features/sizes/sizes-area.js'),
+  unitsOfMeasurement: () => import('../features/units-of-measurement/units-of-measurement-area.js'),
+  users: () => import('../features/users/users-area.js'),
+  roles: () => import('../features/roles/roles-area.js'),
+};
 
 export function isAreaBuilt(area: Area): boolean {
   return areaRoutes[area] !== undefined;

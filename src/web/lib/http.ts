@@ -102,14 +102,23 @@ function isCsrfRefusal(error: ApiError): boolean {
   return /csrf|xsrf/i.test(error.code) || error.message === messages.errors.csrf;
 }
 
-async function request<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Sends one request and answers the successful Response; every failure is handled here (401,
+ * 403, the toast) and thrown. A FormData body goes out as multipart, anything else as JSON.
+ */
+async function send(
+  method: Method,
   url: string,
   body: unknown,
   options: RequestOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  accept = 'application/json',
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
+  const multipart = body instanceof FormData;
+  // The browser sets the multipart Content-Type itself, boundary included.
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const token = authStorage.getToken();
   if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
   if (method !== 'GET') {
@@ -123,7 +132,7 @@ async function request<T>(
     response = await fetch(buildUrl(url, options.query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -135,11 +144,7 @@ async function request<T>(
     throw error;
   }
 
-  if (response.ok) {
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  if (response.ok) return response;
 
   const error = await toApiError(response);
   if (response.status === 401 && !options.anonymous) {
@@ -155,6 +160,48 @@ async function request<T>(
   throw error;
 }
 
+async function request<T>(
+  method: Method,
+  url: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await send(method, url, body, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** `attachment; filename="clientes.xlsx"` → `clientes.xlsx`. */
+function attachmentName(response: Response): string | null {
+  const header = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded?.[1]) return decodeURIComponent(encoded[1]);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? null;
+}
+
+/**
+ * A file answer (exports) saved by the browser: fetched with the token like any request, then
+ * handed to a temporary link, since a plain link could not carry the Authorization header.
+ */
+async function download(
+  url: string,
+  fallbackName: string,
+  options: RequestOptions = {},
+): Promise<void> {
+  const response = await send('GET', url, undefined, options, '*/*');
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = attachmentName(response) ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked a moment later: some browsers start reading the blob only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
 export const http = {
   get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, undefined, options),
   post: <T>(url: string, body?: unknown, options?: RequestOptions) =>
@@ -165,4 +212,8 @@ export const http = {
     request<T>('PATCH', url, body, options),
   delete: <T = void>(url: string, options?: RequestOptions) =>
     request<T>('DELETE', url, undefined, options),
+  /** multipart/form-data (imports): the file travels as a field of `form`. */
+  upload: <T>(url: string, form: FormData, options?: RequestOptions) =>
+    request<T>('POST', url, form, options),
+  download,
 };

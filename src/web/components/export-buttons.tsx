@@ -1,0 +1,58 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import type { ResourceDefinition } from '../../shared/resource.js';
+import { http } from '../lib/http.js';
+import type { ListParams } from './use-list-params.js';
+
+type Format = 'xlsx' | 'csv';
+
+/**
+ * "Exportar XLSX" / "Exportar CSV": every row of the list as it is filtered, searched and sorted
+ * now (the server ignores paging for exports).
+ */
+export function ExportButtons({
+  definition,
+  params,
+}: {
+  definition: ResourceDefinition;
+  params: ListParams;
+}) {
+  const [busy, setBusy] = useState<Format | null>(null);
+
+  const run = async (format: Format) => {
+    setBusy(format);
+    try {
+      await http.download(`/${definition.path}/export`, `${definition.path}.${format}`, {
+        query: { format, sort: params.sort, q: params.q, ...params.filters },
+      });
+    } catch {
+      // The HTTP client has already shown the error.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        icon={<DownloadOutlined />}
+        loading={busy === 'xlsx'}
+        disabled={busy !== null}
+        onClick={() => void run('xlsx')}
+        data-testid="export-xlsx"
+      >
+        Exportar XLSX
+      </Button>
+      <Button
+        icon={<DownloadOutlined />}
+        loading={busy === 'csv'}
+        disabled={busy !== null}
+        onClick={() => void run('csv')}
+        data-testid="export-csv"
+      >
+        Exportar CSV
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Modal, Table, Upload } from 'antd';
+import { useState } from 'react';
+import type { ResourceDefinition } from '../../shared/resource.js';
+import { ApiError } from '../lib/api-error.js';
+import { http } from '../lib/http.js';
+import { queryKeys } from '../lib/query-keys.js';
+import { toast } from '../lib/toast.js';
+import { importProblems, type ImportProblem } from './import-errors.js';
+
+interface ImportFailure {
+  message: string;
+  problems: ImportProblem[];
+}
+
+/**
+ * "Importar": uploads a .xlsx or .csv with the list's columns. The server imports every row or
+ * none; when it refuses, a modal lists each problem by line and field.
+ */
+export function ImportButton({ definition }: { definition: ResourceDefinition }) {
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<ImportFailure | null>(null);
+
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return http.upload<{ imported: number }>(`/${definition.path}/import`, form, {
+        silent: [400],
+      });
+    },
+    onSuccess: ({ imported }) => {
+      toast.success(imported === 1 ? '1 registro importado.' : `${imported} registros importados.`);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resource(definition.path).all });
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      if (error.code !== 'IMPORT_INVALID' && Object.keys(error.fields).length === 0) {
+        toast.error(error.message, error.requestId);
+        return;
+      }
+      setFailure({ message: error.message, problems: importProblems(definition, error.fields) });
+    },
+  });
+
+  return (
+    <>
+      <Upload
+        accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+        showUploadList={false}
+        maxCount={1}
+        beforeUpload={(file) => {
+          upload.mutate(file);
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={upload.isPending} data-testid="import-button">
+          Importar
+        </Button>
+      </Upload>
+      <Modal
+        open={failure !== null}
+        title="Importação recusada"
+        onCancel={() => setFailure(null)}
+        footer={
+          <Button type="primary" onClick={() => setFailure(null)}>
+            Fechar
+          </Button>
+        }
+        width={720}
+      >
+        {failure && (
+          <>
+            <Alert
+              type="error"
+              showIcon
+              title={failure.message}
+              description="Corrija a planilha e envie-a novamente."
+              style={{ marginBottom: 16 }}
+            />
+            {failure.problems.length > 0 && (
+              <Table<ImportProblem>
+                rowKey="key"
+                size="small"
+                dataSource={failure.problems}
+                pagination={failure.problems.length > 50 ? { pageSize: 50 } : false}
+                scroll={{ x: 'max-content', y: 360 }}
+                columns={[
+                  { key: 'line', dataIndex: 'line', title: 'Linha', width: 80 },
+                  { key: 'field', dataIndex: 'field', title: 'Campo' },
+                  { key: 'message', dataIndex: 'message', title: 'Erro' },
+                ]}
+              />
+            )}
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

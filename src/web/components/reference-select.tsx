@@ -1,0 +1,84 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Select, type SelectProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { queryKeys } from '../lib/query-keys.js';
+import { referencedDefinition, resourceApi, rowTitle } from './resource-row.js';
+import { useDebouncedValue } from './use-debounced-value.js';
+
+type ReferenceSelectProps = Omit<
+  SelectProps<number>,
+  'options' | 'showSearch' | 'value' | 'onChange' | 'loading'
+> & {
+  /** API path of the referenced resource (`roles`). */
+  resource: string;
+  value?: number | null;
+  onChange?: (value: number | undefined) => void;
+};
+
+const PICKER_PAGE_SIZE = 50;
+
+/**
+ * Picks a row of another resource by its title: the active rows, searched on the server as the
+ * user types. The current value keeps its name even when that row is inactive or beyond the
+ * first page of options.
+ */
+export function ReferenceSelect({ resource, value, onChange, ...rest }: ReferenceSelectProps) {
+  const definition = referencedDefinition(resource);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const keys = queryKeys.resource(resource);
+  const query = {
+    page: 1,
+    pageSize: PICKER_PAGE_SIZE,
+    sort: definition?.titleField ?? 'name',
+    active: 'true',
+    q,
+  };
+
+  const list = useQuery({
+    queryKey: keys.list(query),
+    queryFn: ({ signal }) => resourceApi.list(resource, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const current = value ?? undefined;
+  const listed = list.data?.items.some((row) => row.id === current) ?? false;
+  const selected = useQuery({
+    queryKey: keys.detail(current ?? 0),
+    queryFn: ({ signal }) => resourceApi.get(resource, current!, signal, true),
+    enabled: current !== undefined && list.isSuccess && !listed,
+  });
+
+  const options = useMemo(() => {
+    const rows = list.data?.items ?? [];
+    const result = rows.map((row) => ({ value: row.id, label: rowTitle(definition, row) }));
+    if (current !== undefined && !rows.some((row) => row.id === current) && selected.data) {
+      const inactive = selected.data.active === false ? ' (inativo)' : '';
+      result.unshift({
+        value: current,
+        label: `${rowTitle(definition, selected.data)}${inactive}`,
+      });
+    }
+    return result;
+  }, [list.data, selected.data, current, definition]);
+
+  return (
+    <Select<number>
+      placeholder="Selecione"
+      allowClear
+      {...rest}
+      value={current}
+      onChange={(next) => {
+        setSearch('');
+        onChange?.(next ?? undefined);
+      }}
+      options={options}
+      loading={list.isFetching}
+      notFoundContent={list.isFetching ? 'Carregando…' : 'Nenhum registro encontrado'}
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      onOpenChange={(open) => {
+        if (!open) setSearch('');
+      }}
+    />
+  );
+}

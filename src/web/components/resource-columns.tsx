@@ -1,0 +1,56 @@
+import type { TableColumnType } from 'antd';
+import { Link } from 'react-router';
+import type { ResourceDefinition } from '../../shared/resource.js';
+import { fieldName, getPath } from './object-path.js';
+import type { ResourceRow } from './resource-row.js';
+import { ValueCell } from './value-cell.js';
+
+type SortOrder = 'ascend' | 'descend' | null;
+
+/** `name` → ascend, `-name` → descend, for the column whose key is sorted. */
+function sortOrderOf(sort: string, key: string): SortOrder {
+  if (sort === key) return 'ascend';
+  if (sort === `-${key}`) return 'descend';
+  return null;
+}
+
+/**
+ * The list's columns from the definition: cells formatted by kind, money right-aligned, sortable
+ * columns sorted by the server, and the title column (`name`) a link to the record.
+ */
+export function resourceColumns(
+  definition: ResourceDefinition,
+  sort: string,
+  recordPath: (row: ResourceRow) => string,
+  linkState: unknown,
+): TableColumnType<ResourceRow>[] {
+  return definition.columns.map((column) => {
+    const spec = { kind: column.kind, options: column.options };
+    const isTitle = column.key === definition.titleField;
+    return {
+      key: column.key,
+      dataIndex: fieldName(column.key),
+      title: column.label,
+      align: column.kind === 'money' ? 'right' : undefined,
+      sorter: column.sortable ? true : undefined,
+      sortOrder: column.sortable ? sortOrderOf(sort, column.key) : undefined,
+      sortDirections: ['ascend', 'descend'],
+      ellipsis: column.kind === undefined || column.kind === 'text' ? true : undefined,
+      render: (_value: unknown, row: ResourceRow) => {
+        const value = getPath(row, column.key);
+        if (isTitle) {
+          return (
+            <Link
+              to={recordPath(row)}
+              state={linkState}
+              onClick={(event) => event.stopPropagation()}
+            >
+              {value === null || value === undefined || value === '' ? `#${row.id}` : String(value)}
+            </Link>
+          );
+        }
+        return <ValueCell spec={spec} value={value} />;
+      },
+    };
+  });
+}

@@ -1,0 +1,329 @@
+import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Flex, Form, Input, Popconfirm, Row, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '../../shared/messages.js';
+import type { Permission } from '../../shared/permissions.js';
+import type { FieldKind, ResourceDefinition } from '../../shared/resource.js';
+import { ApiError } from '../lib/api-error.js';
+import { http } from '../lib/http.js';
+import { queryKeys } from '../lib/query-keys.js';
+import { usePermission } from '../lib/session.js';
+import { toast } from '../lib/toast.js';
+import { reportFormError } from './apply-server-errors.js';
+import { formatValue } from './format-value.js';
+import { HistoryDrawer } from './history-drawer.js';
+import { getPath } from './object-path.js';
+import { ResourceField, type FieldContext } from './resource-field.js';
+import type { ResourceFormOptions } from './resource-form-options.js';
+import { fieldColumn, formSections } from './resource-form-layout.js';
+import {
+  schemaDefaults,
+  toApiInput,
+  toFormValues,
+  type FormValues,
+} from './resource-form-values.js';
+import { resourceApi, rowTitle, type ResourceRow } from './resource-row.js';
+import { useFormDirty } from './use-form-dirty.js';
+import { useUnsavedChangesPrompt } from './use-unsaved-changes-prompt.js';
+
+/** Error codes of the API that the form answers in its own way. */
+const STALE_VERSION = 'STALE_VERSION';
+const IN_USE = 'IN_USE';
+
+/** A computed field (a balance, the last access) as the list would show it. */
+const readOnlyText = (kind: FieldKind, value: unknown) => formatValue({ kind }, value) || '—';
+
+/**
+ * The one form of a resource, for a new row (`row` null) and for an existing one. Fields come
+ * from the definition and are validated by its schema as the user types; the server's answer
+ * lands next to the fields. A stale version keeps what was typed and offers to reload; a row in
+ * use cannot be deleted but can be inactivated. After saving or deleting it returns to the list.
+ */
+export function ResourceForm({
+  definition,
+  row,
+  options,
+  listPath,
+}: {
+  definition: ResourceDefinition;
+  row: ResourceRow | null;
+  options: ResourceFormOptions;
+  /** Where "Voltar", saving and deleting lead: the list, with its filters. */
+  listPath: string;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const keys = queryKeys.resource(definition.path);
+  const canWrite = usePermission(`${definition.area}:write` as Permission);
+  const canDelete = usePermission(`${definition.area}:delete` as Permission);
+  const canReadHistory = usePermission('audit:read');
+
+  const [form] = Form.useForm<FormValues>();
+  const [loaded, setLoaded] = useState<ResourceRow | null>(row);
+  const isNew = loaded === null;
+  const [baseline, setBaseline] = useState<FormValues>(() =>
+    toFormValues(definition, row ?? schemaDefaults(definition.schema)),
+  );
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [inUse, setInUse] = useState<string | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  const readOnly = !canWrite;
+  const dirty = useFormDirty(form, baseline);
+  useUnsavedChangesPrompt(dirty && !readOnly && !leaving);
+
+  // Navigating away only once the prompt has been told there is nothing left to save.
+  useEffect(() => {
+    if (leaving) navigate(listPath);
+  }, [leaving, listPath, navigate]);
+
+  const schema = (!isNew && options.editSchema) || definition.schema;
+  const locked = useMemo(
+    () => new Set(loaded && options.lockedFields ? options.lockedFields(loaded) : []),
+    [loaded, options],
+  );
+  const sections = useMemo(() => formSections(definition), [definition]);
+  const toInput = (values: FormValues) => toApiInput(definition, values);
+
+  const adopt = (next: ResourceRow) => {
+    const values = toFormValues(definition, next);
+    setLoaded(next);
+    setBaseline(values);
+    form.setFieldsValue(values);
+    queryClient.setQueryData(keys.detail(next.id), next);
+  };
+
+  const afterWrite = () => {
+    void queryClient.invalidateQueries({ queryKey: keys.lists() });
+    void queryClient.invalidateQueries({ queryKey: keys.audit(loaded?.id ?? 0) });
+  };
+
+  const put = (input: FormValues, version: number) =>
+    http.put<ResourceRow>(
+      `/${definition.path}/${loaded!.id}`,
+      { ...input, version },
+      { silent: [400, 409, 422] },
+    );
+
+  const save = useMutation({
+    mutationFn: (values: FormValues) => {
+      const input = toInput(values);
+      return loaded
+        ? put(input, loaded.version)
+        : http.post<ResourceRow>(`/${definition.path}`, input, { silent: [400, 409, 422] });
+    },
+    onSuccess: (saved) => {
+      setConflict(null);
+      queryClient.setQueryData(keys.detail(saved.id), saved);
+      afterWrite();
+      toast.success(messages.saved);
+      setLeaving(true);
+    },
+    onError: (error) => {
+      // Someone saved first: say so and keep what was typed, so nothing is lost by the refusal.
+      if (error instanceof ApiError && error.code === STALE_VERSION) setConflict(error.message);
+      else reportFormError(form, error);
+    },
+  });
+
+  const reload = useMutation({
+    mutationFn: () => resourceApi.get(definition.path, loaded!.id),
+    onSuccess: (fresh) => {
+      setConflict(null);
+      adopt(fresh);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => http.delete(`/${definition.path}/${loaded!.id}`, { silent: [409] }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: keys.detail(loaded!.id) });
+      afterWrite();
+      toast.success(messages.deleted);
+      setLeaving(true);
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      if (error.code === IN_USE) setInUse(error.message);
+      else toast.error(error.message, error.requestId);
+    },
+  });
+
+  // "Inativar": the row as it was loaded, with active=false, so nothing half-typed goes along.
+  const inactivate = useMutation({
+    mutationFn: () =>
+      put({ ...toInput(toFormValues(definition, loaded!)), active: false }, loaded!.version),
+    onSuccess: (saved) => {
+      setInUse(null);
+      adopt(saved);
+      afterWrite();
+      toast.success(messages.saved);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === STALE_VERSION) {
+        setInUse(null);
+        setConflict(error.message);
+      } else if (error instanceof ApiError) toast.error(error.message, error.requestId);
+    },
+  });
+
+  const hasActive = definition.fields.some((field) => field.key === 'active');
+  const deletable = loaded !== null && canDelete && (options.canDelete?.(loaded) ?? true);
+  const title = loaded ? rowTitle(definition, loaded) : 'Novo registro';
+
+  const fieldContext = (key: string): FieldContext => ({
+    schema,
+    toInput,
+    isNew,
+    disabled: readOnly || locked.has(key),
+  });
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text type="secondary">{definition.singular}</Typography.Text>
+          <Typography.Title level={2} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+            {title}
+          </Typography.Title>
+        </div>
+        {loaded && (
+          <Flex gap={8} wrap>
+            {canReadHistory && (
+              <Button
+                icon={<HistoryOutlined />}
+                onClick={() => setHistoryOpen(true)}
+                data-testid="history-button"
+              >
+                Histórico
+              </Button>
+            )}
+            {deletable && (
+              <Popconfirm
+                title={messages.deleteConfirm}
+                okText="Excluir"
+                okButtonProps={{ danger: true }}
+                cancelText="Cancelar"
+                onConfirm={() => remove.mutate()}
+              >
+                <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
+                  Excluir
+                </Button>
+              </Popconfirm>
+            )}
+          </Flex>
+        )}
+      </Flex>
+
+      {conflict && (
+        <Alert
+          type="warning"
+          showIcon
+          title={conflict}
+          action={
+            <Button size="small" loading={reload.isPending} onClick={() => reload.mutate()}>
+              Recarregar
+            </Button>
+          }
+        />
+      )}
+      {inUse && (
+        <Alert
+          type="warning"
+          showIcon
+          title={inUse}
+          closable={{ onClose: () => setInUse(null) }}
+          action={
+            hasActive && canWrite && loaded?.active !== false ? (
+              <Button
+                size="small"
+                loading={inactivate.isPending}
+                onClick={() => inactivate.mutate()}
+              >
+                Inativar
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+      {readOnly && (
+        <Alert type="info" showIcon title="Você pode consultar este registro, mas não alterá-lo." />
+      )}
+      {loaded && options.notice?.(loaded)}
+
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={baseline}
+        disabled={readOnly}
+        scrollToFirstError
+        onFinish={(values) => {
+          // Enter in a field and a click on "Salvar" in a row must not create the row twice.
+          if (!save.isPending && !leaving) save.mutate(values);
+        }}
+      >
+        <Flex vertical gap={16}>
+          {sections.map((section) => {
+            const fields = section.fields.filter((field) => !field.readOnly || loaded);
+            const crowded = fields.length > 4;
+            return (
+              <Card key={section.title ?? 'fields'} title={section.title}>
+                <Row gutter={16}>
+                  {fields.map((field) => (
+                    <Col key={field.key} {...fieldColumn(field, crowded)}>
+                      {field.readOnly ? (
+                        <Form.Item
+                          label={field.label}
+                          extra={field.help}
+                          htmlFor={`readonly-${field.key}`}
+                        >
+                          <Input
+                            id={`readonly-${field.key}`}
+                            disabled
+                            value={readOnlyText(field.kind, getPath(loaded, field.key))}
+                          />
+                        </Form.Item>
+                      ) : (
+                        <ResourceField
+                          field={field}
+                          ctx={fieldContext(field.key)}
+                          render={options.customFields?.[field.key]?.({
+                            row: loaded,
+                            disabled: readOnly || locked.has(field.key),
+                          })}
+                        />
+                      )}
+                    </Col>
+                  ))}
+                </Row>
+              </Card>
+            );
+          })}
+          <Flex justify="flex-end" gap={8} wrap>
+            {/* Enabled even in a read-only (disabled) form. */}
+            <Button disabled={false} onClick={() => navigate(listPath)}>
+              Voltar
+            </Button>
+            {!readOnly && (
+              <Button type="primary" htmlType="submit" loading={save.isPending}>
+                Salvar
+              </Button>
+            )}
+          </Flex>
+        </Flex>
+      </Form>
+
+      {loaded && canReadHistory && (
+        <HistoryDrawer
+          definition={definition}
+          id={loaded.id}
+          open={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+        />
+      )}
+    </Flex>
+  );
+}
