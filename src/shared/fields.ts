@@ -24,12 +24,41 @@ export const optionalText = (max = 255) =>
     .preprocess(emptyToNull, z.string().trim().max(max).nullable().optional())
     .transform((v) => v ?? null);
 
-export const email = () => z.preprocess(trim, z.email().max(254)).transform((v) => v.toLowerCase());
+// An empty e-mail is missing ("Preenchimento obrigatório"), not malformed.
+export const email = () =>
+  z.preprocess(trim, z.string().min(1).max(254).pipe(z.email())).transform((v) => v.toLowerCase());
 
 export const optionalEmail = () =>
   z
-    .preprocess(emptyToNull, z.email().max(254).nullable().optional())
+    .preprocess(
+      (v) => emptyToNull(trim(v)),
+      z.string().max(254).pipe(z.email()).nullable().optional(),
+    )
     .transform((v) => (v ? v.toLowerCase() : null));
+
+/**
+ * One of `values`: absent or empty answers "Preenchimento obrigatório", anything else
+ * "Valor inválido".
+ */
+export const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined ||
+      issue.input === null ||
+      (typeof issue.input === 'string' && issue.input.trim() === '')
+        ? messages.required
+        : messages.invalid,
+  });
+
+/**
+ * A number that may arrive as a string (query strings, forms): empty or blank is missing
+ * ("Preenchimento obrigatório"), anything else that is not a number "Valor deve ser um número".
+ */
+const numberInput = (v: unknown) => {
+  if (v === null) return undefined;
+  if (typeof v !== 'string') return v;
+  return v.trim() === '' ? undefined : Number(v);
+};
 
 function document(
   check: { isValid: (v: string) => boolean; normalize: (v: string) => string },
@@ -91,9 +120,9 @@ export const address = () =>
 export const password = () => z.string().min(8, messages.passwordTooShort).max(200);
 
 /** `version` of the row being updated: a stale one answers 409. */
-export const version = () => z.coerce.number().int().min(1);
+export const version = () => z.preprocess(numberInput, z.number().int().min(1));
 
-export const id = () => z.coerce.number().int().positive();
+export const id = () => z.preprocess(numberInput, z.number().int().positive());
 
 function decimalField(scale: number) {
   return z
@@ -104,7 +133,13 @@ function decimalField(scale: number) {
         ctx.addIssue({ code: 'custom', message: messages.notANumber });
         return z.NEVER;
       }
-      if (significantDigits(parsed) > MAX_SIGNIFICANT_DIGITS || parsed.decimalPlaces() > scale) {
+      // numeric(15, scale): at most 15 digits in all, so 15 - scale before the point.
+      const integerDigits = parsed.abs().trunc().toFixed().replace(/^0+/, '').length;
+      if (
+        significantDigits(parsed) > MAX_SIGNIFICANT_DIGITS ||
+        integerDigits > MAX_SIGNIFICANT_DIGITS - scale ||
+        parsed.decimalPlaces() > scale
+      ) {
         ctx.addIssue({ code: 'custom', message: messages.outOfRange });
         return z.NEVER;
       }
@@ -118,10 +153,7 @@ export const optionalMoney = () =>
   z.preprocess(emptyToNull, money().nullable().optional()).transform((v) => v ?? null);
 
 export const integer = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number().int().min(min).max(max),
-  );
+  z.preprocess(numberInput, z.number().int().min(min).max(max));
 
 /** #RRGGBB, stored uppercase. */
 export const optionalHexColor = () =>
@@ -139,14 +171,16 @@ export const optionalHexColor = () =>
 
 /** YYYY-MM-DD, a real calendar date. */
 export const date = () =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine(
-      (v) =>
-        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      {
-        message: messages.invalid,
-      },
-    );
+  z.preprocess(
+    trim,
+    z
+      .string()
+      .min(1)
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .refine(
+        (v) =>
+          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+          new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+        { message: messages.invalid },
+      ),
+  );

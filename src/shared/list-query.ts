@@ -6,7 +6,7 @@ export const listQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   sort: z
     .string()
-    .regex(/^-?[a-zA-Z]+$/)
+    .regex(/^-?[a-zA-Z]+(\.[a-zA-Z]+)*$/)
     .optional(),
   q: z.string().trim().max(100).optional(),
 });

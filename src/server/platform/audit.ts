@@ -7,6 +7,14 @@ export interface AuditContext {
   requestId?: string;
 }
 
+export interface AuditEntry {
+  entity: string;
+  entityId: string | number;
+  action: AuditAction;
+  before?: object | null;
+  after?: object | null;
+}
+
 /** Fields that are bookkeeping or secret never appear in a record's history. */
 const IGNORED = new Set([
   'version',
@@ -25,13 +33,7 @@ const IGNORED = new Set([
 export async function recordAudit(
   db: DbOrTrx,
   ctx: AuditContext,
-  entry: {
-    entity: string;
-    entityId: string | number;
-    action: AuditAction;
-    before?: object | null;
-    after?: object | null;
-  },
+  entry: AuditEntry,
 ): Promise<void> {
   const changes = diff(entry.before ?? null, entry.after ?? null);
   await db
@@ -45,6 +47,33 @@ export async function recordAudit(
       requestId: ctx.requestId ?? null,
     })
     .execute();
+}
+
+/**
+ * recordAudit for many records at once (imports): the same entries, written with one INSERT per
+ * chunk instead of one per record.
+ */
+export async function recordAuditMany(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  entries: AuditEntry[],
+  chunkSize = 1000,
+): Promise<void> {
+  for (let start = 0; start < entries.length; start += chunkSize) {
+    await db
+      .insertInto('auditLog')
+      .values(
+        entries.slice(start, start + chunkSize).map((entry) => ({
+          userId: ctx.userId,
+          entity: entry.entity,
+          entityId: String(entry.entityId),
+          action: entry.action,
+          changes: JSON.stringify(diff(entry.before ?? null, entry.after ?? null)),
+          requestId: ctx.requestId ?? null,
+        })),
+      )
+      .execute();
+  }
 }
 
 export function diff(

@@ -6,7 +6,7 @@ import { listQuerySchema, type ListQuery } from '../../shared/list-query.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import type { Db, Trx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
-import { recordAudit, type AuditContext } from './audit.js';
+import { recordAudit, recordAuditMany, type AuditContext } from './audit.js';
 import { createRepository, type AnySelect } from './repository.js';
 import { auditContext, isoDates } from './request-context.js';
 import { idParams, pageOf } from './route-schemas.js';
@@ -47,6 +47,10 @@ export interface CrudConfig {
   /** After the row is written, still inside the transaction. */
   afterSave?: (trx: Trx, row: Record<string, unknown>) => Promise<void>;
   beforeDelete?: (trx: Trx, row: Record<string, unknown>) => Promise<void>;
+  /** Fields unique in the table, checked by imports before writing (default: the documents). */
+  uniqueFields?: string[];
+  /** The stored search column that `q` is matched against (see RepositoryOptions). */
+  searchColumn?: string;
 }
 
 export const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -79,17 +83,23 @@ export function createCrudService(config: CrudConfig) {
     sortable,
     defaultSort: definition.defaultSort,
     toApi,
+    searchColumn: config.searchColumn,
   });
 
-  /** Equality on every filter given; its key is an API field (`state` → address.state). */
-  const applyFilters = (filters: Record<string, unknown>) => (qb: AnySelect) => {
-    let filtered = qb;
-    for (const [key, value] of Object.entries(filters)) {
-      if (value === undefined) continue;
-      const expression = sqlExpression(config, key);
-      filtered = filtered.where(sql.raw(expression), '=', value);
-    }
-    return filtered;
+  /**
+   * Equality on every filter given; its key is an API field (`state` → address.state). None
+   * given, none applied: the repository then knows the list is unfiltered.
+   */
+  const applyFilters = (filters: Record<string, unknown>) => {
+    const given = Object.entries(filters).filter(([, value]) => value !== undefined);
+    if (given.length === 0) return undefined;
+    return (qb: AnySelect) => {
+      let filtered = qb;
+      for (const [key, value] of given) {
+        filtered = filtered.where(sql.raw(sqlExpression(config, key)), '=', value);
+      }
+      return filtered;
+    };
   };
 
   const toRow = (input: Record<string, unknown>) => {
@@ -111,6 +121,45 @@ export function createCrudService(config: CrudConfig) {
       const { list, filters } = splitQuery(query);
       return repo.list(db, list, applyFilters(filters));
     },
+    /** Every row of the list for the same query (paging ignored), batch by batch: exports. */
+    eachBatch: (
+      db: Db,
+      query: Record<string, unknown>,
+      onBatch: (rows: ApiRow[]) => Promise<void> | void,
+    ) => {
+      const { list, filters } = splitQuery(query);
+      return repo.eachBatch(db, list, onBatch, { applyFilters: applyFilters(filters) });
+    },
+    /** The values of `field` among `values` that some row already has (imports' unique check). */
+    existing: async (db: Db, field: string, values: string[]) => {
+      const found = new Set<string>();
+      const expression = sql.raw(sqlExpression(config, field));
+      for (let start = 0; start < values.length; start += 5000) {
+        const rows = await db
+          .selectFrom(sql.table(config.table).as('t'))
+          .select(sql<string>`${expression}`.as('value'))
+          .where(sql<boolean>`${expression} = ANY(${values.slice(start, start + 5000)})`)
+          .execute();
+        for (const row of rows) found.add(row.value);
+      }
+      return found;
+    },
+    /**
+     * Many validated rows in one transaction, with an audit entry each ('import'): all or none.
+     * Rows go in with multi-row INSERTs; domain hooks, when a resource has them, still run per row.
+     */
+    importMany: (db: Db, ctx: AuditContext, inputs: Record<string, unknown>[]) =>
+      db.transaction().execute(async (trx) => {
+        for (const input of inputs) await config.beforeSave?.(trx, input, null, ctx);
+        const rows = await repo.insertMany(trx, inputs.map(toRow), ctx.userId);
+        for (const row of rows) await config.afterSave?.(trx, row);
+        await recordAuditMany(
+          trx,
+          ctx,
+          rows.map((row) => ({ entity, entityId: row.id as number, action: 'import', after: row })),
+        );
+        return rows.length;
+      }),
     get: (db: Db, id: number) => repo.findById(db, id),
 
     create: (db: Db, ctx: AuditContext, input: Record<string, unknown>) =>

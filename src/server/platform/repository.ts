@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListQuery } from '../../shared/list-query.js';
-import type { DbOrTrx } from '../db/connection.js';
+import type { Db, DbOrTrx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
 import { NotFoundError, StaleVersionError, ValidationError } from './errors.js';
 
@@ -22,6 +22,13 @@ export interface RepositoryOptions<Row> {
   defaultSort: string;
   /** Turns a database row into the API's shape (drop secrets, format values). */
   toApi?: (row: Record<string, unknown>) => Row;
+  /**
+   * A stored column with every search column's unaccented lowercase text, joined by U+001F,
+   * under one trigram index (migration 0003): `q` is matched against it alone, instead of one
+   * index scan and one f_unaccent(lower(…)) per column and row. A column whose `normalize`
+   * rewrites `q` still gets its own condition for the rewritten term.
+   */
+  searchColumn?: string;
 }
 
 // Kysely's types follow one table at a time; a repository generic over tables works on an
@@ -31,10 +38,22 @@ type AnyDb = Kysely<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 const untyped = (db: DbOrTrx) => db as unknown as AnyDb;
+type Filter = (qb: AnySelect) => AnySelect;
+
+/** Columns the database keeps for its own queries (the stored search text) never leave here. */
+const INTERNAL_COLUMNS = ['searchText'];
+function withoutInternal(row: Record<string, unknown>): Record<string, unknown> {
+  if (!INTERNAL_COLUMNS.some((column) => column in row)) return row;
+  const clean = { ...row };
+  for (const column of INTERNAL_COLUMNS) delete clean[column];
+  return clean;
+}
 
 export function createRepository<Row = Record<string, unknown>>(options: RepositoryOptions<Row>) {
-  const toApi = options.toApi ?? ((row) => row as Row);
+  const toApiShape = options.toApi ?? ((row) => row as Row);
+  const toApi = (row: Record<string, unknown>) => toApiShape(withoutInternal(row));
   const table = options.table;
+  const tableName = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
   function orderBy(sort: string | undefined): { column: string; direction: 'asc' | 'desc' } {
     const key = (sort ?? options.defaultSort).replace(/^-/, '');
@@ -43,44 +62,113 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
     return { column, direction: (sort ?? options.defaultSort).startsWith('-') ? 'desc' : 'asc' };
   }
 
+  /** The list's rows before paging: filters, then `q` over every search column. */
+  function filtered(db: DbOrTrx, q: string | undefined, applyFilters?: Filter) {
+    let qb: AnySelect = untyped(db).selectFrom(table);
+    if (applyFilters) qb = applyFilters(qb);
+    if (q) {
+      const like = (expression: string, term: string) =>
+        sql<boolean>`${sql.raw(expression)} LIKE f_unaccent(lower(${`%${escapeLike(term)}%`}))`;
+      // A term with a control character could match across the separator of the stored text.
+      const hasControl = [...q].some((char) => char.charCodeAt(0) < 0x20);
+      const combined = options.searchColumn && !hasControl ? options.searchColumn : null;
+      qb = qb.where((eb) =>
+        eb.or([
+          ...(combined ? [like(combined, q)] : []),
+          ...options.searchColumns.flatMap((column) => {
+            const { expression, normalize } =
+              typeof column === 'string' ? { expression: column, normalize: undefined } : column;
+            const term = normalize ? normalize(q) : q;
+            if (!term || (combined && term === q)) return [];
+            return [like(`f_unaccent(lower(${expression}))`, term)];
+          }),
+        ]),
+      );
+    }
+    return qb;
+  }
+
+  function ordered<T extends AnySelect>(qb: T, sort: string | undefined): T {
+    const { column, direction } = orderBy(sort);
+    return qb.orderBy(sql.raw(column), direction).orderBy('id', direction) as T;
+  }
+
+  function sorted(qb: AnySelect, sort: string | undefined) {
+    return ordered(qb.selectAll(), sort);
+  }
+
+  /**
+   * The list's total. Unfiltered, a table with a trigger-kept counter (migration 0003) answers
+   * from it; COALESCE evaluates the count(*) only when there is no counter.
+   */
+  async function total(db: DbOrTrx, qb: AnySelect, unfiltered: boolean): Promise<number> {
+    if (unfiltered) {
+      const { rows } = await sql<{ total: string }>`
+        SELECT COALESCE(
+          (SELECT row_count FROM row_counts WHERE table_name = ${tableName}),
+          (SELECT count(*) FROM ${sql.table(table)})
+        ) AS total`.execute(db);
+      return Number(rows[0]!.total);
+    }
+    const count = await qb
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(count.total);
+  }
+
+  /**
+   * One page. Past the first, the page's ids are found first (an index-only scan of the sort
+   * index when there is no search) and only those rows are read, instead of reading every row
+   * that OFFSET skips.
+   */
+  function page(db: DbOrTrx, qb: AnySelect, query: ListQuery) {
+    const offset = (query.page - 1) * query.pageSize;
+    if (offset === 0) return sorted(qb, query.sort).limit(query.pageSize).offset(0);
+    const ids = ordered(qb.select('id'), query.sort).limit(query.pageSize).offset(offset);
+    return sorted(untyped(db).selectFrom(table).where('id', 'in', ids), query.sort);
+  }
+
   return {
-    async list(db: DbOrTrx, query: ListQuery, applyFilters?: (qb: AnySelect) => AnySelect) {
-      let qb: AnySelect = untyped(db).selectFrom(table);
-      if (applyFilters) qb = applyFilters(qb);
-      if (query.q) {
-        const q = query.q;
-        qb = qb.where((eb) =>
-          eb.or(
-            options.searchColumns.flatMap((column) => {
-              const { expression, normalize } =
-                typeof column === 'string' ? { expression: column, normalize: undefined } : column;
-              const term = normalize ? normalize(q) : q;
-              if (!term) return [];
-              const pattern = `%${escapeLike(term)}%`;
-              return [
-                sql<boolean>`f_unaccent(lower(${sql.raw(expression)})) LIKE f_unaccent(lower(${pattern}))`,
-              ];
-            }),
-          ),
-        );
-      }
-      const { column, direction } = orderBy(query.sort);
+    async list(db: DbOrTrx, query: ListQuery, applyFilters?: Filter) {
+      const qb = filtered(db, query.q, applyFilters);
       const [rows, count] = await Promise.all([
-        qb
-          .selectAll()
-          .orderBy(sql.raw(column), direction)
-          .orderBy('id', direction)
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        qb.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+        page(db, qb, query).execute(),
+        total(db, qb, !applyFilters && !query.q),
       ]);
       return {
         items: rows.map(toApi),
-        total: Number(count.total),
+        total: count,
         page: query.page,
         pageSize: query.pageSize,
       };
+    },
+
+    /**
+     * Every row the list would show for the same `q`, filters and sort, without paging, handed
+     * over in batches (exports). A server-side cursor reads them from one snapshot, so a row
+     * written meanwhile is neither skipped nor repeated and deep offsets are never re-scanned.
+     */
+    async eachBatch(
+      db: Db,
+      query: Pick<ListQuery, 'q' | 'sort'>,
+      onBatch: (rows: Row[]) => Promise<void> | void,
+      options: { applyFilters?: Filter; batchSize?: number } = {},
+    ) {
+      const batchSize = options.batchSize ?? 1000;
+      const qb = sorted(filtered(db, query.q, options.applyFilters), query.sort);
+      await db
+        .transaction()
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          await sql`DECLARE list_cursor NO SCROLL CURSOR FOR ${qb}`.execute(trx);
+          for (;;) {
+            const { rows } = await sql<
+              Record<string, unknown>
+            >`FETCH ${sql.lit(batchSize)} FROM list_cursor`.execute(trx);
+            if (rows.length) await onBatch(rows.map(toApi));
+            if (rows.length < batchSize) break;
+          }
+        });
     },
 
     async findRow(db: DbOrTrx, id: number, forUpdate = false) {
@@ -88,7 +176,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       if (forUpdate) qb = qb.forUpdate();
       const row = await qb.executeTakeFirst();
       if (!row) throw new NotFoundError();
-      return row as Record<string, unknown>;
+      return withoutInternal(row as Record<string, unknown>);
     },
 
     async findById(db: DbOrTrx, id: number): Promise<Row> {
@@ -101,7 +189,28 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
         .values({ ...values, createdBy: userId, updatedBy: userId })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return row as Record<string, unknown>;
+      return withoutInternal(row as Record<string, unknown>);
+    },
+
+    /**
+     * Many rows with one INSERT per chunk (imports); answers the stored rows. Chunks keep each
+     * statement far below PostgreSQL's limit of 65,535 parameters.
+     */
+    async insertMany(
+      db: DbOrTrx,
+      rows: Record<string, unknown>[],
+      userId: number | null,
+      chunkSize = 500,
+    ) {
+      const stored: Record<string, unknown>[] = [];
+      for (let start = 0; start < rows.length; start += chunkSize) {
+        const chunk = rows
+          .slice(start, start + chunkSize)
+          .map((values) => ({ ...values, createdBy: userId, updatedBy: userId }));
+        const inserted = await untyped(db).insertInto(table).values(chunk).returningAll().execute();
+        stored.push(...(inserted as Record<string, unknown>[]).map(withoutInternal));
+      }
+      return stored;
     },
 
     /** Writes only when `version` is the one stored; otherwise 409 (or 404 when gone). */
@@ -124,7 +233,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
         .where('version', '=', version)
         .returningAll()
         .executeTakeFirst();
-      if (row) return row as Record<string, unknown>;
+      if (row) return withoutInternal(row as Record<string, unknown>);
       await this.findRow(db, id);
       throw new StaleVersionError();
     },
@@ -136,7 +245,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
         .returningAll()
         .executeTakeFirst();
       if (!row) throw new NotFoundError();
-      return row as Record<string, unknown>;
+      return withoutInternal(row as Record<string, unknown>);
     },
 
     toApi,

@@ -14,7 +14,10 @@ export const checkingAccounts = defineResource({
     name: requiredText(60),
     bankCode: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() : v),
-      z.string().regex(/^\d{3}$/, messages.pattern),
+      z
+        .string()
+        .min(1)
+        .regex(/^\d{3}$/, messages.pattern),
     ),
     bankName: optionalText(60),
     agency: optionalText(10),

@@ -1,4 +1,4 @@
-import { money, requiredText } from '../fields.js';
+import { money, requiredEnum, requiredText } from '../fields.js';
 import { booleanFilter } from '../list-query.js';
 import { activeLabels, defineResource } from '../resource.js';
 import { z } from '../zod-messages.js';
@@ -12,7 +12,7 @@ export const outlays = defineResource({
   singular: 'Custo de produção',
   schema: z.object({
     name: requiredText(60),
-    kind: z.enum(['PER_UNIT', 'PER_ORDER']),
+    kind: requiredEnum(['PER_UNIT', 'PER_ORDER']),
     defaultValue: money().default('0.00'),
     active: z.boolean().default(true),
   }),

@@ -1,6 +1,13 @@
 import { cnpj, cpf } from '../br/documents.js';
 import { ufs } from '../br/states.js';
-import { address, optionalEmail, optionalPhone, optionalText, requiredText } from '../fields.js';
+import {
+  address,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  requiredEnum,
+  requiredText,
+} from '../fields.js';
 import { booleanFilter } from '../list-query.js';
 import { messages } from '../messages.js';
 import type { ColumnSpec, FieldSpec, FilterSpec } from '../resource.js';
@@ -12,23 +19,29 @@ import { z } from '../zod-messages.js';
  * address and contacts. The document is validated by person type and stored without punctuation.
  */
 export const personTypes = { F: 'Pessoa Física', J: 'Pessoa Jurídica' } as const;
-const personTypeEnum = z.enum(['F', 'J']);
+const personTypeEnum = requiredEnum(['F', 'J']);
 
 export const partyFields = {
   personType: personTypeEnum,
   name: requiredText(120),
   tradeName: optionalText(120),
   document: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1)),
+  // Digits (typed with or without punctuation, stored without) or ISENTO; at most 20 stored.
   stateRegistration: z
     .preprocess(
-      (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v),
+      (v) => {
+        if (typeof v !== 'string') return v;
+        const bare = v.replace(/[\s.\-/]/g, '').toUpperCase();
+        return bare === '' ? null : bare;
+      },
       z
         .string()
-        .regex(/^(ISENTO|[0-9.\-/]{2,20})$/, messages.pattern)
+        .max(20)
+        .regex(/^(ISENTO|\d{2,})$/, messages.pattern)
         .nullable()
         .optional(),
     )
-    .transform((v) => (v ? v.replace(/[.\-/]/g, '') : null)),
+    .transform((v) => v ?? null),
   email: optionalEmail(),
   phone: optionalPhone(),
   mobile: optionalPhone(),

@@ -1,4 +1,4 @@
-import { requiredText } from '../fields.js';
+import { requiredEnum, requiredText } from '../fields.js';
 import { booleanFilter } from '../list-query.js';
 import { activeLabels, defineResource } from '../resource.js';
 import { z } from '../zod-messages.js';
@@ -14,8 +14,8 @@ export const paymentKinds = {
 } as const;
 export const paymentUsages = { PAY: 'Pagamento', RECEIVE: 'Recebimento', BOTH: 'Ambos' } as const;
 
-const kindEnum = z.enum(Object.keys(paymentKinds) as [keyof typeof paymentKinds]);
-const usageEnum = z.enum(Object.keys(paymentUsages) as [keyof typeof paymentUsages]);
+const kindEnum = requiredEnum(Object.keys(paymentKinds) as [keyof typeof paymentKinds]);
+const usageEnum = requiredEnum(Object.keys(paymentUsages) as [keyof typeof paymentUsages]);
 
 export const paymentMethods = defineResource({
   path: 'payment-methods',

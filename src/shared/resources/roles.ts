@@ -24,6 +24,8 @@ export const roleOutputSchema = z.object({
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  createdBy: z.number().nullable(),
+  updatedBy: z.number().nullable(),
 });
 export type Role = z.output<typeof roleOutputSchema>;
 export type RoleInput = z.input<typeof roleUpdateSchema>;

@@ -10,7 +10,11 @@ export const sizes = defineResource({
   singular: 'Tamanho',
   schema: z.object({
     name: requiredText(20),
-    sortOrder: integer(0, 9999).default(0),
+    // Optional: left empty, the size goes first (0).
+    sortOrder: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      integer(0, 9999).default(0),
+    ),
     active: z.boolean().default(true),
   }),
   filtersSchema: z.object({ active: booleanFilter() }),

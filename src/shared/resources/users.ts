@@ -30,6 +30,8 @@ export const userOutputSchema = z.object({
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  createdBy: z.number().nullable(),
+  updatedBy: z.number().nullable(),
 });
 export type User = z.output<typeof userOutputSchema>;
 export type UserCreateInput = z.input<typeof userCreateSchema>;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations predate the current types */
 import * as m0001 from './0001-platform.js';
 import * as m0002 from './0002-master-data.js';
+import * as m0003 from './0003-list-performance.js';
 
 export interface Migration {
   name: string;
@@ -13,4 +14,5 @@ export interface Migration {
 export const migrations: Migration[] = [
   { name: '0001-platform', up: m0001.up },
   { name: '0002-master-data', up: m0002.up },
+  { name: '0003-list-performance', up: m0003.up },
 ];

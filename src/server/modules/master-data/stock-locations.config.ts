@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { stockLocations } from '../../../shared/resources/stock-locations.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { CrudConfig } from '../../platform/crud.js';
@@ -6,12 +7,17 @@ import { BusinessRuleError } from '../../platform/errors.js';
 /**
  * Exactly one default location: the first one created is it; marking another moves the mark
  * (the old default's change is audited too); the default cannot be unmarked, inactivated or
- * deleted. The current default is locked first, so two requests cannot both move it.
+ * deleted. Every save first takes a transaction lock on "the default" (locking the current default
+ * row alone is not enough: a request waiting on it finds no default once the other commits, and
+ * both would mark their own row), so two requests cannot both move it or both create the first.
  */
+const DEFAULT_LOCK = 'stock_locations.default';
+
 export const stockLocationsConfig: CrudConfig = {
   definition: stockLocations,
   table: 'stockLocations',
   beforeSave: async (trx, input, before, ctx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${DEFAULT_LOCK}))`.execute(trx);
     const current = await trx
       .selectFrom('stockLocations')
       .selectAll()

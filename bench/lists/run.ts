@@ -1,0 +1,386 @@
+/**
+ * List benchmark: the server as `npm start` runs it, 100,000 clients in its database, and
+ * autocannon (10 connections, 10 s; then 1 connection, 3 s) on three client lists — the first
+ * page by name, page 500 by name, and an accent-less search. Prints requests/s, p50/p95/p99
+ * (every response timed through autocannon's 'response' event) and non-2xx, writes the
+ * EXPLAIN (ANALYZE, BUFFERS) of the SQL the repository generates for each list, then times a
+ * 10,000-row import and the full exports. See bench/README.md.
+ *
+ * Usage: npm run bench:lists [-- --clients 100000 --duration 10 --connections 10]
+ * With DATABASE_URL set, the server uses that (empty) database instead of the embedded one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CamelCasePlugin, Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../src/server/db/types.js';
+import { masterDataConfigs } from '../../src/server/modules/master-data/master-data.routes.js';
+import { createCrudService } from '../../src/server/platform/crud.js';
+import { cpfFor, generateClients } from './generate-clients.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const RESULTS = path.join(import.meta.dirname, 'results');
+const ADMIN = { email: 'bench@fabril.local', password: 'senha-do-benchmark-1' };
+const P95_TARGET_MS = 30;
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    'import-rows': { type: 'string', default: '10000' },
+  },
+});
+const CLIENTS = Number(args.clients);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const IMPORT_ROWS = Number(args['import-rows']);
+const externalUrl = process.env.DATABASE_URL || undefined;
+
+const LISTS = [
+  { label: 'primeira página, por nome', query: { page: 1, pageSize: 20, sort: 'name' } },
+  { label: 'página 500, por nome', query: { page: 500, pageSize: 20, sort: 'name' } },
+  { label: 'busca q=joao', query: { page: 1, pageSize: 20, sort: 'name', q: 'joao' } },
+] as const;
+
+const toQueryString = (query: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+
+// autocannon ships no types; these are the parts used here.
+interface AutocannonResult {
+  requests: { average: number };
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  on: (
+    event: 'response',
+    listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+  ) => void;
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => AutocannonInstance;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startServer(dataDir: string, port: number) {
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      FABRIL_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DATABASE_URL: externalUrl ?? '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`o servidor saiu (código ${child.exitCode}):\n${output.join('')}`);
+    }
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+      if (response.status === 200) break;
+    } catch {
+      // not up yet
+    }
+    if (performance.now() - started > 300_000) {
+      throw new Error(`o servidor não respondeu em 5 min:\n${output.join('')}`);
+    }
+    await sleep(50);
+  }
+  return child;
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The embedded PostgreSQL's URL: credentials beside the data, port in postmaster.pid (line 4). */
+function embeddedUrl(dataDir: string) {
+  const credentials = JSON.parse(
+    fs.readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8'),
+  ) as { user: string; password: string };
+  const port = fs.readFileSync(path.join(dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[3];
+  return `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/fabril`;
+}
+
+async function login(base: string) {
+  const response = await fetch(`${base}/api/v1/account/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: 'XSRF-TOKEN=bench',
+      'x-xsrf-token': 'bench',
+    },
+    body: JSON.stringify(ADMIN),
+  });
+  if (response.status !== 200)
+    throw new Error(`login: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+interface Measurement {
+  label: string;
+  path: string;
+  /** Not a target: a list whose database work is nil, to show what the rest costs. */
+  reference: boolean;
+  /** p50/p95 with a single connection: what one user waits, without queueing. */
+  alone: { p50: number; p95: number };
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  count: number;
+  non2xx: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : NaN;
+
+async function measure(url: string, token: string, duration: number, connections = CONNECTIONS) {
+  const times: number[] = [];
+  let non2xx = 0;
+  const instance = autocannon({
+    url,
+    connections,
+    duration,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    times.push(responseTime);
+    if (statusCode < 200 || statusCode > 299) non2xx += 1;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: times.length / result.duration,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    count: times.length,
+    non2xx: Math.max(non2xx, result.non2xx),
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/**
+ * The SQL the repository really sends for each list, captured from Kysely's log while the
+ * generic CRUD service runs the list, then explained with the same parameters.
+ */
+async function explainLists(databaseUrl: string) {
+  const captured: CompiledQuery[] = [];
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 2 }) }),
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    log: (event) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
+  const clients = masterDataConfigs.find((config) => config.definition.path === 'clients')!;
+  const service = createCrudService(clients);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const sections: string[] = [];
+  try {
+    for (const list of LISTS) {
+      captured.length = 0;
+      await service.list(db, { ...list.query });
+      for (const query of captured) {
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`,
+          query.parameters as unknown[],
+        );
+        sections.push(
+          [
+            `-- ${list.label}: GET /api/v1/clients?${toQueryString(list.query)}`,
+            `-- ${query.sql}`,
+            `-- parâmetros: ${JSON.stringify(query.parameters)}`,
+            ...rows.map((row) => row['QUERY PLAN']),
+            '',
+          ].join('\n'),
+        );
+      }
+    }
+  } finally {
+    await client.end();
+    await db.destroy();
+  }
+  return sections.join('\n');
+}
+
+function importCsv(first: number, count: number) {
+  const formatCpf = (d: string) =>
+    `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+  const lines = [
+    'Tipo de pessoa;CPF / CNPJ;Nome / Razão social;E-mail;Celular;CEP;Cidade;UF;Limite de crédito;Ativo',
+  ];
+  for (let i = 0; i < count; i++) {
+    lines.push(
+      `Pessoa Física;${formatCpf(cpfFor(first + i))};Importação Conceição ${i};` +
+        `importado${i}@exemplo.com.br;(47) 99876-${String(i % 10_000).padStart(4, '0')};` +
+        '89010-000;Blumenau;SC;1.500,00;Sim',
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+async function timeImport(base: string, token: string) {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([importCsv(CLIENTS, IMPORT_ROWS)], { type: 'text/csv' }),
+    'importacao.csv',
+  );
+  const started = performance.now();
+  const response = await fetch(`${base}/api/v1/clients/import`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      cookie: 'XSRF-TOKEN=bench',
+      'x-xsrf-token': 'bench',
+    },
+    body: form,
+  });
+  const body = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`import: ${response.status} ${body.slice(0, 500)}`);
+  return ms;
+}
+
+async function timeExport(base: string, token: string, format: 'csv' | 'xlsx') {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/v1/clients/export?format=${format}&sort=name`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const bytes = (await response.arrayBuffer()).byteLength;
+  if (response.status !== 200) throw new Error(`export ${format}: ${response.status}`);
+  return { ms: performance.now() - started, megabytes: bytes / 1024 / 1024 };
+}
+
+async function main() {
+  const target = externalUrl ? 'externo' : 'embutido';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fabril-bench-lists-'));
+  // The embedded PostgreSQL runs as `postgres` when we are root and must reach its directory.
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  console.log(`Servidor: node scripts/start.mjs na porta ${port}, banco ${target}`);
+  const server = await startServer(dataDir, port);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const databaseUrl = externalUrl ?? embeddedUrl(dataDir);
+    const pool = new pg.Client({ connectionString: databaseUrl });
+    await pool.connect();
+    const { rows } = await pool.query<{ n: string; version: string }>(
+      'SELECT (SELECT count(*) FROM clients) AS n, version() AS version',
+    );
+    if (Number(rows[0]!.n) > 0) {
+      throw new Error(
+        'O banco já tem clientes: use um banco vazio (o gerador cria documentos fixos).',
+      );
+    }
+    const pgVersion = rows[0]!.version.split(',')[0]!;
+    console.log(`Gerando ${CLIENTS.toLocaleString('pt-BR')} clientes (${pgVersion})...`);
+    const generationMs = await generateClients(databaseUrl, CLIENTS);
+    // What autovacuum does within a minute of a bulk load (statistics and the visibility map
+    // that index-only scans need), done now so the numbers do not depend on when it wakes up.
+    console.log(`  gerados em ${(generationMs / 1000).toFixed(1)} s; VACUUM (ANALYZE)...`);
+    await pool.query('VACUUM (ANALYZE) clients');
+    await pool.end();
+
+    const token = await login(base);
+    const measureList = async (label: string, listPath: string, reference = false) => {
+      await measure(`${base}${listPath}`, token, 2); // warm-up: JIT, caches, pool
+      const result = await measure(`${base}${listPath}`, token, DURATION);
+      const alone = await measure(`${base}${listPath}`, token, 3, 1);
+      return {
+        label,
+        path: listPath,
+        reference,
+        ...result,
+        non2xx: result.non2xx + alone.non2xx,
+        errors: result.errors + alone.errors,
+        alone: { p50: alone.p50, p95: alone.p95 },
+      };
+    };
+    const measurements: Measurement[] = [];
+    for (const list of LISTS) {
+      measurements.push(
+        await measureList(list.label, `/api/v1/clients?${toQueryString(list.query)}`),
+      );
+    }
+    // The floor of this machine for any signed-in list: an empty table, same plumbing.
+    measurements.push(
+      await measureList('referência: marcas (vazia)', '/api/v1/brands?page=1&pageSize=20', true),
+    );
+
+    const plans = await explainLists(databaseUrl);
+    const importMs = await timeImport(base, token);
+    const csvExport = await timeExport(base, token, 'csv');
+    const xlsxExport = await timeExport(base, token, 'xlsx');
+
+    const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
+    const passed = (m: Measurement) => m.p95 < P95_TARGET_MS && m.non2xx + m.errors === 0;
+    const table = [
+      `Fabril bench:lists — ${new Date().toISOString()} — ${os.cpus().length} núcleos, ${pgVersion} (${target})`,
+      `${CLIENTS.toLocaleString('pt-BR')} clientes, autocannon ${CONNECTIONS} conexões × ${DURATION} s por URL`,
+      '',
+      `${'lista'.padEnd(28)}${'req/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'respostas'.padStart(11)}${'não-2xx'.padStart(9)}  meta p95 < ${P95_TARGET_MS} ms   1 conexão: p50 / p95`,
+      ...measurements.map(
+        (m) =>
+          `${m.label.padEnd(28)}${m.requestsPerSecond.toFixed(0).padStart(8)} ${ms(m.p50)} ${ms(m.p95)} ${ms(m.p99)}${String(m.count).padStart(11)}${String(m.non2xx + m.errors).padStart(9)}  ${(m.reference ? '—' : passed(m) ? 'ok' : 'FALHOU').padEnd(19)}${ms(m.alone.p50)} / ${ms(m.alone.p95).trim()}`,
+      ),
+      '',
+      `importação de ${IMPORT_ROWS.toLocaleString('pt-BR')} linhas (CSV, uma transação): ${(importMs / 1000).toFixed(2)} s`,
+      `exportação de ${(CLIENTS + IMPORT_ROWS).toLocaleString('pt-BR')} clientes: CSV ${(csvExport.ms / 1000).toFixed(2)} s (${csvExport.megabytes.toFixed(1)} MB), XLSX ${(xlsxExport.ms / 1000).toFixed(2)} s (${xlsxExport.megabytes.toFixed(1)} MB)`,
+    ].join('\n');
+    console.log(`\n${table}\n`);
+    fs.mkdirSync(RESULTS, { recursive: true });
+    const file = path.join(RESULTS, `lists-${target}.txt`);
+    fs.writeFileSync(
+      file,
+      `${table}\n\nURLs:\n${measurements.map((m) => `  ${m.path}`).join('\n')}\n\n${plans}`,
+    );
+    console.log(`Planos (EXPLAIN ANALYZE, BUFFERS) em ${path.relative(ROOT, file)}`);
+    if (measurements.some((m) => !m.reference && !passed(m))) process.exitCode = 1;
+  } finally {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,14 @@
+import { useTestApi } from '../../testing/api-app.js';
+import { crudContract, letter } from './testing/master-data-helpers.js';
+
+const api = useTestApi();
+
+crudContract(api, {
+  path: 'material-types',
+  table: 'material_types',
+  make: (n, tag) => ({ name: `${tag} Tipo ${letter(n)}`, active: n % 2 === 0 }),
+  edit: (row) => ({ name: `${String(row.name)} editado`, active: !row.active }),
+  duplicate: (n, tag) => ({ name: `  ${tag.toUpperCase()} TIPO ${letter(n).toUpperCase()} ` }),
+  required: ['name'],
+  maxLengths: { name: 60 },
+});

@@ -1,0 +1,299 @@
+import { cep, cnpj, cpf, phone } from '../../shared/br/documents.js';
+import { formatDecimal } from '../../shared/money.js';
+import type { FieldSpec, ResourceDefinition } from '../../shared/resource.js';
+
+/**
+ * How a master-data value looks in a spreadsheet and back: the Brazilian way, as a person reads
+ * and types it in Excel pt-BR ("1.234,50", "Sim", "Pessoa Física", "123.456.789-09",
+ * "31/12/2025"). Exports format with `formatCell`; imports read the same text with `parseCell`.
+ */
+
+/** The columns of an export (and of an import): every stored field, in the definition's order. */
+export function sheetFields(definition: ResourceDefinition): FieldSpec[] {
+  return definition.fields.filter(
+    (field) => !field.formOnly && field.kind !== 'password' && field.kind !== 'permissions',
+  );
+}
+
+/** `address.city` of a row. */
+export function valueAt(row: Record<string, unknown>, key: string): unknown {
+  let value: unknown = row;
+  for (const part of key.split('.')) {
+    if (value == null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** Sets `address.city` of a row being built. */
+export function setValueAt(row: Record<string, unknown>, key: string, value: unknown) {
+  const parts = key.split('.');
+  let target = row;
+  for (const part of parts.slice(0, -1)) {
+    target[part] ??= {};
+    target = target[part] as Record<string, unknown>;
+  }
+  target[parts.at(-1)!] = value;
+}
+
+/** Accent-, case- and spacing-insensitive form of a header or label: "Razão  Social" → "razao social". */
+export function normalizeLabel(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const TIME_ZONE = 'America/Sao_Paulo';
+const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `2025-12-31` → "31/12/2025"; an instant → "31/12/2025 14:05" in São Paulo time. */
+export function formatDate(value: string | Date): string {
+  if (typeof value === 'string') {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (match) return `${match[3]}/${match[2]}/${match[1]}`;
+  }
+  const instant = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(instant.getTime())) return String(value);
+  const part = Object.fromEntries(
+    dateTimeParts.formatToParts(instant).map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
+
+/** Today in São Paulo as `YYYY-MM-DD` (file names). */
+export function todayInSaoPaulo(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
+}
+
+/** CPF when 11 characters, CNPJ otherwise (DOMAIN §1: stored without punctuation). */
+export function formatDocument(value: string): string {
+  return value.length === 11 ? cpf.format(value) : cnpj.format(value);
+}
+
+/**
+ * One value as the spreadsheet shows it. `names` turns a reference's id into the referenced
+ * row's name (a user's profile).
+ */
+export function formatCell(
+  field: Pick<FieldSpec, 'kind' | 'options'>,
+  value: unknown,
+  names?: ReadonlyMap<number, string>,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (field.kind) {
+    case 'boolean':
+      return value ? 'Sim' : 'Não';
+    case 'enum':
+      return field.options?.[String(value)] ?? String(value);
+    case 'money':
+      return formatDecimal(value as string, 2);
+    case 'date':
+      return formatDate(value as string | Date);
+    case 'document':
+      return formatDocument(String(value));
+    case 'cep':
+      return cep.format(String(value));
+    case 'phone':
+      return phone.format(String(value));
+    case 'reference':
+      return names?.get(Number(value)) ?? String(value);
+    default:
+      return String(value);
+  }
+}
+
+/** A sensible column width (in characters) for a field, known before any row is written. */
+export function columnWidth(field: FieldSpec): number {
+  const byKind: Partial<Record<FieldSpec['kind'], number>> = {
+    boolean: 7,
+    enum: 18,
+    money: 16,
+    integer: 10,
+    date: field.readOnly ? 17 : 12,
+    document: 20,
+    cep: 11,
+    phone: 16,
+    uf: 5,
+    email: 32,
+    color: 10,
+    reference: 24,
+    textarea: 50,
+  };
+  const content = byKind[field.kind] ?? Math.min(field.maxLength ?? 30, 45);
+  return Math.max(content, field.label.length + 2);
+}
+
+/**
+ * A leading `=`, `+`, `@` or `-` (not a negative number) would make Excel read a cell of a CSV as
+ * a formula; exports prefix such a text with an apostrophe and imports drop it again.
+ */
+const FORMULA_LIKE = /^(?:[=+@\t\r]|-(?![\d,.]))/;
+
+export function guardFormula(text: string): string {
+  return FORMULA_LIKE.test(text) ? `'${text}` : text;
+}
+
+function unguardFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_LIKE.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+const TRUE_WORDS = new Set(['sim', 's', 'true', 'verdadeiro', 'v', '1', 'x', 'yes', 'y']);
+const FALSE_WORDS = new Set(['nao', 'n', 'false', 'falso', 'f', '0', 'no']);
+
+/** "1.234" in a pt-BR sheet is one thousand two hundred and thirty-four, not 1.234. */
+const THOUSANDS_ONLY = /^-?\d{1,3}(\.\d{3})+$/;
+
+function isoDate(date: Date): string {
+  // exceljs reads a date cell as midnight UTC of that calendar day.
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * One spreadsheet value back into what the API takes; `undefined` when the cell is empty, so
+ * the schema's default applies or its "Preenchimento obrigatório" shows. A value that does not
+ * parse is handed over unchanged, and the schema's message says what is wrong with it.
+ * XLSX cells may arrive as numbers, booleans or dates; CSV cells are always text.
+ */
+export function parseCell(
+  field: Pick<FieldSpec, 'kind' | 'options'>,
+  raw: unknown,
+  context: { personType?: unknown } = {},
+): unknown {
+  if (raw === null || raw === undefined) return undefined;
+  if (raw instanceof Date) return isoDate(raw);
+  if (typeof raw === 'boolean') {
+    return field.kind === 'boolean' ? raw : raw ? 'Sim' : 'Não';
+  }
+  if (typeof raw === 'number') return parseNumberCell(field, raw, context);
+  const text = unguardFormula(String(raw).trim());
+  if (text === '') return undefined;
+  switch (field.kind) {
+    case 'boolean': {
+      const word = normalizeLabel(text);
+      if (TRUE_WORDS.has(word)) return true;
+      if (FALSE_WORDS.has(word)) return false;
+      return text;
+    }
+    case 'enum':
+      return enumCode(field.options ?? {}, text);
+    case 'money':
+    case 'integer': {
+      const plain = text.replace(/^R\$\s*/, '').replace(/\s/g, '');
+      return THOUSANDS_ONLY.test(plain) ? plain.replace(/\./g, '') : plain;
+    }
+    case 'date': {
+      const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+      return match
+        ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`
+        : text;
+    }
+    case 'reference': {
+      return /^\d+$/.test(text) ? Number(text) : text;
+    }
+    default:
+      return text;
+  }
+}
+
+/** A number typed into an XLSX cell: Excel drops leading zeros of documents and CEPs. */
+function parseNumberCell(
+  field: Pick<FieldSpec, 'kind' | 'options'>,
+  raw: number,
+  context: { personType?: unknown },
+): unknown {
+  const digits = Number.isInteger(raw) ? raw.toFixed(0) : String(raw);
+  switch (field.kind) {
+    case 'boolean':
+      return raw !== 0;
+    case 'money':
+      return raw;
+    case 'integer':
+    case 'reference':
+      return raw;
+    case 'document': {
+      const length =
+        context.personType === 'F'
+          ? 11
+          : context.personType === 'J'
+            ? 14
+            : digits.length <= 11
+              ? 11
+              : 14;
+      return digits.padStart(length, '0');
+    }
+    case 'cep':
+      return digits.padStart(8, '0');
+    case 'enum':
+      return enumCode(field.options ?? {}, digits);
+    default:
+      return digits;
+  }
+}
+
+/** A label ("Pessoa Física", "pessoa fisica") or a code ("F", "f") → the code. */
+function enumCode(options: Record<string, string>, text: string): string {
+  const wanted = normalizeLabel(text);
+  for (const [code, label] of Object.entries(options)) {
+    if (normalizeLabel(label) === wanted || code.toLowerCase() === wanted) return code;
+  }
+  return text;
+}
+
+export interface SheetColumnMatch {
+  field: FieldSpec;
+  /** Position of the column in the file's rows (0-based). */
+  index: number;
+}
+
+/**
+ * The file's header → which field each column holds, by label or API key, ignoring accents,
+ * case and spacing. Unknown columns are ignored; read-only fields (computed) are not imported.
+ */
+export function matchHeader(fields: FieldSpec[], header: unknown[]): SheetColumnMatch[] {
+  const byName = new Map<string, FieldSpec>();
+  for (const field of fields) {
+    if (field.readOnly) continue;
+    byName.set(normalizeLabel(field.label), field);
+    byName.set(normalizeLabel(field.key), field);
+  }
+  const matches: SheetColumnMatch[] = [];
+  const seen = new Set<string>();
+  header.forEach((cell, index) => {
+    const field = typeof cell === 'string' ? byName.get(normalizeLabel(cell)) : undefined;
+    if (!field || seen.has(field.key)) return;
+    seen.add(field.key);
+    matches.push({ field, index });
+  });
+  return matches;
+}
+
+/** One data row of the file → the API's input object (nested keys such as `address.city`). */
+export function parseRow(columns: SheetColumnMatch[], cells: unknown[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  // The person type decides how many digits a document typed as a number had.
+  const personTypeColumn = columns.find((c) => c.field.key === 'personType');
+  const personType = personTypeColumn
+    ? parseCell(personTypeColumn.field, cells[personTypeColumn.index])
+    : undefined;
+  for (const { field, index } of columns) {
+    const value = parseCell(field, cells[index], { personType });
+    if (value !== undefined) setValueAt(row, field.key, value);
+  }
+  return row;
+}
+
+/** A row whose every cell is empty is skipped, as a person leaves blank lines in a sheet. */
+export function isBlankRow(cells: unknown[]): boolean {
+  return cells.every((cell) => cell === null || cell === undefined || String(cell).trim() === '');
+}

@@ -1,0 +1,193 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { listQuerySchema } from '../../shared/list-query.js';
+import type { FieldSpec } from '../../shared/resource.js';
+import type { Db } from '../db/connection.js';
+import {
+  snakeCase,
+  sqlExpression,
+  type ApiRow,
+  type CrudConfig,
+  type CrudService,
+} from './crud.js';
+import { AppError } from './errors.js';
+import { createExportFile, exportFileName } from './export.js';
+import { checkImport, ImportInvalidError } from './import.js';
+import { auditContext } from './request-context.js';
+import { readSpreadsheet, uploadKind } from './spreadsheet.js';
+import { formatCell, sheetFields, todayInSaoPaulo, valueAt } from './spreadsheet-format.js';
+
+/**
+ * `GET /<path>/export?format=xlsx|csv&<list query>`: every row the list shows for the same
+ * search, filters and sort, formatted the Brazilian way. `POST /<path>/import` (multipart,
+ * field `file`) for importable resources: all rows or none, each audited.
+ */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export interface SpreadsheetRoutesOptions {
+  /** Other resources' configs by path, to show a reference by name (a user's profile). */
+  references?: ReadonlyMap<string, CrudConfig>;
+}
+
+export function spreadsheetRoutes(
+  db: Db,
+  config: CrudConfig,
+  service: Pick<CrudService, 'eachBatch' | 'existing' | 'importMany'>,
+  options: SpreadsheetRoutesOptions = {},
+): FastifyPluginAsyncZod {
+  const { definition } = config;
+  const base = `/${definition.path}`;
+  const tags = [definition.path];
+  const fields = sheetFields(definition);
+  const uniqueFields =
+    config.uniqueFields ?? fields.filter((f) => f.kind === 'document').map((f) => f.key);
+
+  return async (app) => {
+    app.get(`${base}/export`, {
+      config: { permission: `${definition.area}:read` as never },
+      schema: {
+        tags,
+        summary: `Exporta ${definition.label} (todas as linhas da lista filtrada)`,
+        querystring: listQuerySchema
+          .omit({ page: true, pageSize: true })
+          .extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') })
+          .extend(definition.filtersSchema.shape),
+        response: {
+          200: z.any().describe('O arquivo .xlsx ou .csv (anexo)'),
+        },
+      },
+      handler: async (request, reply) => {
+        const { format, ...query } = request.query as { format: 'xlsx' | 'csv' } & Record<
+          string,
+          unknown
+        >;
+        const file = createExportFile(format, definition.label, fields);
+        await service.eachBatch(db, query, async (rows) => {
+          const names = await referenceNames(db, fields, rows, options.references);
+          for (const row of rows) {
+            file.addRow(
+              fields.map((field) =>
+                formatCell(field, valueAt(row, field.key), names.get(field.key)),
+              ),
+            );
+          }
+        });
+        const body = await file.finish();
+        const name = exportFileName(definition.path, format, todayInSaoPaulo());
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    });
+
+    if (!definition.importable) return;
+
+    app.post(`${base}/import`, {
+      config: { permission: `${definition.area}:write` as never },
+      schema: {
+        tags,
+        summary: `Importa ${definition.label} de uma planilha .xlsx ou .csv (campo "file")`,
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ imported: z.number() }) },
+      },
+      handler: async (request) => {
+        const upload = await receiveFile(request);
+        const bytes = await readUpload(upload);
+        const kind = uploadKind(upload.filename, bytes);
+        if (!kind) {
+          throw new ImportInvalidError(
+            'Formato de arquivo não suportado: envie uma planilha .xlsx ou um arquivo .csv.',
+          );
+        }
+        let rows: unknown[][];
+        try {
+          rows = await readSpreadsheet(kind, bytes);
+        } catch {
+          throw new ImportInvalidError(
+            'Não foi possível ler a planilha. Salve-a novamente como .xlsx ou .csv e tente de novo.',
+          );
+        }
+        const valid = await checkImport(definition, rows, {
+          uniqueFields,
+          existing: (field, values) => service.existing(db, field, values),
+        });
+        const imported = await service.importMany(
+          db,
+          auditContext(request),
+          valid.map((row) => row.value),
+        );
+        return { imported };
+      },
+    });
+  };
+}
+
+async function receiveFile(request: FastifyRequest): Promise<MultipartFile> {
+  let upload: MultipartFile | undefined;
+  try {
+    upload = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  } catch (error) {
+    throw uploadError(error);
+  }
+  if (!upload || upload.fieldname !== 'file') {
+    throw new ImportInvalidError('Envie a planilha no campo "file" (multipart/form-data).');
+  }
+  return upload;
+}
+
+async function readUpload(upload: MultipartFile): Promise<Buffer> {
+  try {
+    return await upload.toBuffer();
+  } catch (error) {
+    throw uploadError(error);
+  }
+}
+
+function uploadError(error: unknown): AppError {
+  const code = (error as { code?: string }).code;
+  if (
+    code === 'FST_REQ_FILE_TOO_LARGE' ||
+    code === 'FST_FILES_LIMIT' ||
+    code === 'FST_PARTS_LIMIT'
+  ) {
+    return new AppError(
+      413,
+      'FILE_TOO_LARGE',
+      `Arquivo grande demais: envie uma planilha de até ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+    );
+  }
+  return new ImportInvalidError('Envie a planilha no campo "file" (multipart/form-data).');
+}
+
+/**
+ * For each reference field of the export, the names of the rows this batch points at, with
+ * one query per field and batch.
+ */
+async function referenceNames(
+  db: Db,
+  fields: FieldSpec[],
+  rows: ApiRow[],
+  references: ReadonlyMap<string, CrudConfig> | undefined,
+): Promise<Map<string, Map<number, string>>> {
+  const names = new Map<string, Map<number, string>>();
+  for (const field of fields) {
+    const target =
+      field.kind === 'reference' && field.references && references?.get(field.references);
+    if (!target) continue;
+    const ids = [
+      ...new Set(rows.map((row) => Number(valueAt(row, field.key))).filter(Number.isInteger)),
+    ];
+    if (ids.length === 0) continue;
+    const title = sqlExpression(target, target.definition.titleField);
+    const { rows: found } = await sql<{ id: number; title: string }>`
+      SELECT id, ${sql.raw(title)} AS title FROM ${sql.table(snakeCase(target.table))}
+      WHERE id = ANY(${ids})`.execute(db);
+    names.set(field.key, new Map(found.map((row) => [row.id, row.title])));
+  }
+  return names;
+}
