@@ -179,7 +179,9 @@ async function measure(url: string, token: string, duration: number, connections
     url,
     connections,
     duration,
-    headers: { authorization: `Bearer ${token}` },
+    // As the SPA sends them: the token, and the XSRF-TOKEN cookie a browser holds after its
+    // first page (without it every answer would also carry a new Set-Cookie).
+    headers: { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=bench' },
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     times.push(responseTime);

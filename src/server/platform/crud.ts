@@ -31,6 +31,8 @@ export interface CrudConfig {
   table: keyof Database & string;
   /** API field → SQL expression when it is not the snake_case column (`address.city`). */
   expressions?: Record<string, string>;
+  /** API field → SQL expression for `sort` only (a collation that the filter must not get). */
+  sortExpressions?: Record<string, string>;
   /** Search columns whose `q` is rewritten first (documents are stored without punctuation). */
   searchNormalizers?: Record<string, (q: string) => string>;
   /** Columns stored as jsonb. */
@@ -51,6 +53,8 @@ export interface CrudConfig {
   uniqueFields?: string[];
   /** The stored search column that `q` is matched against (see RepositoryOptions). */
   searchColumn?: string;
+  /** The table has a trigger-kept counter and change stamp in `row_counts` (0003, 0004). */
+  counted?: boolean;
 }
 
 export const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -67,7 +71,9 @@ export function createCrudService(config: CrudConfig) {
   const { definition } = config;
   const entity = definition.path;
   const sortable = Object.fromEntries(
-    definition.columns.filter((c) => c.sortable).map((c) => [c.key, sqlExpression(config, c.key)]),
+    definition.columns
+      .filter((c) => c.sortable)
+      .map((c) => [c.key, config.sortExpressions?.[c.key] ?? sqlExpression(config, c.key)]),
   );
   const toApi = (row: Record<string, unknown>) => {
     const api = isoDates(row);
@@ -84,6 +90,7 @@ export function createCrudService(config: CrudConfig) {
     defaultSort: definition.defaultSort,
     toApi,
     searchColumn: config.searchColumn,
+    counted: config.counted,
   });
 
   /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/connection.js';
+import { BoundedCache } from './bounded-cache.js';
 
 const ISSUER = 'fabril';
 const LIFETIME = '12h';
@@ -13,6 +14,9 @@ export interface TokenService {
 
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  // A token's signature and expiry never change, so each is checked once per process; what can
+  // change (the user still active, the role's permissions) is read on every request anyway.
+  const verified = new BoundedCache<{ userId: number; expiresAt: number }>(10_000);
   return {
     sign: (userId) =>
       new SignJWT({})
@@ -23,10 +27,14 @@ export function createTokenService(secret: string): TokenService {
         .setExpirationTime(LIFETIME)
         .sign(key),
     verify: async (token) => {
+      const known = verified.get(token);
+      if (known) return known.expiresAt > Date.now() ? known.userId : null;
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
         const id = Number(payload.sub);
-        return Number.isInteger(id) && id > 0 ? id : null;
+        if (!Number.isInteger(id) || id <= 0 || !payload.exp) return null;
+        verified.set(token, { userId: id, expiresAt: payload.exp * 1000 });
+        return id;
       } catch {
         return null;
       }

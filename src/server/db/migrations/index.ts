@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import * as m0001 from './0001-platform.js';
 import * as m0002 from './0002-master-data.js';
 import * as m0003 from './0003-list-performance.js';
+import * as m0004 from './0004-list-count-stamps.js';
 
 export interface Migration {
   name: string;
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   { name: '0001-platform', up: m0001.up },
   { name: '0002-master-data', up: m0002.up },
   { name: '0003-list-performance', up: m0003.up },
+  { name: '0004-list-count-stamps', up: m0004.up },
 ];

@@ -87,6 +87,32 @@ describe('lists of many rows', () => {
     expect((await list('')).total).toBe(1);
   });
 
+  it('reuses a searched total only while nothing was written, even by another server process', async () => {
+    for (let i = 10; i < 14; i++) await create(i, { name: `Estampa Conceição ${i}` });
+    const searched = async () => (await list('q=estampa conceicao')).total;
+    expect(await searched()).toBe(4);
+    expect(await searched()).toBe(4);
+
+    // Another process (or psql) changes a row so that it no longer matches: the total follows.
+    await sql`UPDATE clients SET name = 'Outro nome' WHERE name = 'Estampa Conceição 10'`.execute(
+      api.db,
+    );
+    expect(await searched()).toBe(3);
+    // A rolled-back write does not move the stamp and does not change the total.
+    await expect(
+      api.db.transaction().execute(async (trx) => {
+        await sql`DELETE FROM clients WHERE name LIKE 'Estampa%'`.execute(trx);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await searched()).toBe(3);
+    await create(14, { name: 'Estampa Conceição 14' });
+    expect(await searched()).toBe(4);
+    await sql`DELETE FROM clients WHERE name = 'Estampa Conceição 11'`.execute(api.db);
+    expect(await searched()).toBe(3);
+    expect((await list('q=estampa conceicao&active=false')).total).toBe(0);
+  });
+
   it('pages deep lists exactly like OFFSET, in both directions and with filters', async () => {
     await sql`TRUNCATE clients CASCADE`.execute(api.db);
     for (let i = 0; i < 23; i++) {

@@ -10,9 +10,8 @@ import { stockLocationsConfig } from './stock-locations.config.js';
 export const masterDataConfigs: CrudConfig[] = [
   ...lookupConfigs,
   stockLocationsConfig,
-  // The stored search text of migration 0003 (bench/README.md).
-  { ...clientsConfig, searchColumn: 'search_text' },
-  { ...suppliersConfig, searchColumn: 'search_text' },
+  clientsConfig,
+  suppliersConfig,
 ];
 
 /** Resources with their own CRUD routes that get only the generic export here. */

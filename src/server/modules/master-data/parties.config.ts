@@ -6,6 +6,11 @@ import type { CrudConfig } from '../../platform/crud.js';
 /** Clients and suppliers: address in jsonb, filters by UF and city, documents without punctuation. */
 const shared = {
   jsonColumns: ['address'],
+  // Migrations 0003 and 0004: one stored search text, a kept row count and change stamp.
+  searchColumn: 'search_text',
+  counted: true,
+  // Cities sort the Brazilian way, through the pt_br index of migration 0002.
+  sortExpressions: { 'address.city': "(address->>'city') COLLATE pt_br" },
   expressions: {
     state: "address->>'state'",
     city: "address->>'city'",
