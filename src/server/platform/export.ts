@@ -15,13 +15,13 @@ export interface ExportFile {
   contentType: string;
 }
 
-export function createExportFile(
+export async function createExportFile(
   format: ExportFormat,
   sheetName: string,
   fields: FieldSpec[],
-): ExportFile {
+): Promise<ExportFile> {
   if (format === 'xlsx') {
-    const writer = createXlsxWriter(
+    const writer = await createXlsxWriter(
       sheetName,
       fields.map((field) => ({ label: field.label, width: columnWidth(field) })),
     );

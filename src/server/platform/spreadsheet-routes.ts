@@ -64,7 +64,7 @@ export function spreadsheetRoutes(
           string,
           unknown
         >;
-        const file = createExportFile(format, definition.label, fields);
+        const file = await createExportFile(format, definition.label, fields);
         await service.eachBatch(db, query, async (rows) => {
           const names = await referenceNames(db, fields, rows, options.references);
           for (const row of rows) {

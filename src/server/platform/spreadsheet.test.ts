@@ -4,7 +4,7 @@ import { createXlsxWriter, readXlsx, uploadKind } from './spreadsheet.js';
 
 describe('XLSX files', () => {
   it('writes a bold header and text cells, and reads them back', async () => {
-    const writer = createXlsxWriter('Clientes: ativos', [
+    const writer = await createXlsxWriter('Clientes: ativos', [
       { label: 'CPF / CNPJ', width: 20 },
       { label: 'Limite', width: 16 },
     ]);

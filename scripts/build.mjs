@@ -3,10 +3,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { buildSync } from 'esbuild';
 
 /**
- * Builds the SPA into dist/web and writes brotli and gzip copies of every text asset, which the
- * server sends as they are. `ensureWebBuild` skips the build when nothing it depends on changed.
+ * Builds what `npm start` runs: the SPA into dist/web, with brotli and gzip copies of every text
+ * asset that the server sends as they are (`ensureWebBuild` skips it when nothing it depends on
+ * changed), and the server into one ES module, dist/server/main.js (esbuild, ~50 ms, so it is
+ * simply rebuilt at every start: loading plain JavaScript starts about a second faster than
+ * compiling TypeScript on the fly).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'dist/web');
@@ -65,4 +69,22 @@ export function ensureWebBuild() {
   return true;
 }
 
-if (process.argv[1] === import.meta.filename) buildWeb();
+export function buildServer() {
+  buildSync({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(root, 'dist/server/main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // npm packages load from node_modules as they are; only our own code is bundled.
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === import.meta.filename) {
+  buildWeb();
+  buildServer();
+}
