@@ -94,7 +94,8 @@ export const optionalUf = () =>
     )
     .transform((v) => v ?? null);
 
-const noAddress = {
+/** An address with every part empty: what a record without an address holds. */
+export const emptyAddress = {
   zipCode: null,
   street: null,
   number: null,
@@ -115,7 +116,7 @@ export const address = () =>
       city: optionalText(60),
       state: optionalUf(),
     })
-    .default(noAddress);
+    .default(emptyAddress);
 
 export const password = () => z.string().min(8, messages.passwordTooShort).max(200);
 

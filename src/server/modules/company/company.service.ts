@@ -5,20 +5,11 @@ import {
   type Company,
   type companyUpdateSchema,
 } from '../../../shared/resources/company.js';
+import { emptyAddress } from '../../../shared/fields.js';
 import type { Db, DbOrTrx } from '../../db/connection.js';
 import type { CompanyTable } from '../../db/types.js';
 import { recordAudit, type AuditContext } from '../../platform/audit.js';
 import { NotFoundError, StaleVersionError } from '../../platform/errors.js';
-
-const emptyAddress = {
-  zipCode: null,
-  street: null,
-  number: null,
-  complement: null,
-  district: null,
-  city: null,
-  state: null,
-};
 
 /** Placeholders until the administrator fills in the real company (DOMAIN §12). */
 export async function ensureCompany(db: DbOrTrx) {

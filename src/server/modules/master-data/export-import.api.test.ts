@@ -3,20 +3,10 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../platform/csv.js';
 import { useTestApi } from '../../testing/api-app.js';
+import { cpfFrom as cpf } from './testing/master-data-helpers.js';
 
 const api = useTestApi();
 const BASE = '/api/v1';
-
-/** A valid CPF from 9 base digits. */
-function cpf(base: string) {
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  return `${base}${first}${digit(`${base}${first}`)}`;
-}
 
 const formatCpf = (d: string) => `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 

@@ -4,6 +4,7 @@ import { clients } from '../../../shared/resources/clients.js';
 import { suppliers } from '../../../shared/resources/suppliers.js';
 import { sqlExpression } from '../../platform/crud.js';
 import { useTestApi } from '../../testing/api-app.js';
+import { cpfFrom as cpf } from './testing/master-data-helpers.js';
 import { masterDataConfigs } from './master-data.routes.js';
 
 /**
@@ -13,16 +14,6 @@ import { masterDataConfigs } from './master-data.routes.js';
  */
 const api = useTestApi();
 const BASE = '/api/v1';
-
-function cpf(base: string) {
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  return `${base}${first}${digit(`${base}${first}`)}`;
-}
 
 async function list(query: string) {
   const response = await api.request({

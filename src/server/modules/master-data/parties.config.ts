@@ -1,4 +1,5 @@
 import { normalizeCnpj } from '../../../shared/br/documents.js';
+import { emptyAddress } from '../../../shared/fields.js';
 import { clients } from '../../../shared/resources/clients.js';
 import { suppliers } from '../../../shared/resources/suppliers.js';
 import type { CrudConfig } from '../../platform/crud.js';
@@ -22,16 +23,7 @@ const shared = {
   },
   toApi: (row: Record<string, unknown>) => ({
     ...row,
-    address: {
-      zipCode: null,
-      street: null,
-      number: null,
-      complement: null,
-      district: null,
-      city: null,
-      state: null,
-      ...(row.address as object),
-    },
+    address: { ...emptyAddress, ...(row.address as object) },
   }),
 } satisfies Partial<CrudConfig>;
 

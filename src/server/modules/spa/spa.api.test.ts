@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApi } from '../../testing/api-app.js';
 
 // A stand-in for dist/web: the server serves whatever the build wrote, pre-compressed.
@@ -15,6 +15,7 @@ fs.writeFileSync(path.join(webDir, 'assets/app-abc123.js.br'), zlib.brotliCompre
 fs.writeFileSync(path.join(webDir, 'assets/app-abc123.js.gz'), zlib.gzipSync(script));
 
 const api = useTestApi({ webDir });
+afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
 
 describe('serving the SPA', () => {
   it('sends the brotli copy of an asset with an immutable cache header', async () => {
