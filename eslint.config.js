@@ -1,7 +1,13 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const webFeatures = fs
+  .readdirSync('src/web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.test-artifacts'] },
@@ -31,11 +37,12 @@ export default tseslint.config(
             { target: './src/shared', from: './src/web' },
             { target: './src/server', from: './src/web' },
             { target: './src/web', from: './src/server' },
-            {
-              target: './src/web/features/*/',
-              from: './src/web/features/*/',
-              except: ['./'],
-            },
+            ...webFeatures.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: './src/web/features',
+              except: [`./${feature}`],
+              message: 'A web feature never imports another: move shared code to src/web/components.',
+            })),
           ],
         },
       ],
