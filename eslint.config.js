@@ -41,7 +41,8 @@ export default tseslint.config(
               target: `./src/web/features/${feature}`,
               from: './src/web/features',
               except: [`./${feature}`],
-              message: 'A web feature never imports another: move shared code to src/web/components.',
+              message:
+                'A web feature never imports another: move shared code to src/web/components.',
             })),
           ],
         },
