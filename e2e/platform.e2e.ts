@@ -40,7 +40,7 @@ describe('platform shell in Chromium', () => {
     await page.getByTestId('user-menu').click();
     await page.getByText('Sair', { exact: true }).click();
     await page.waitForURL(/\/account\/login/);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await expect.poll(() => page.evaluate(() => localStorage.length)).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Entrar' }).isVisible()).toBe(true);
     expect(await page.getByTestId('user-menu').count()).toBe(0);
   });
