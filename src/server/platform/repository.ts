@@ -152,9 +152,9 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
   }
 
   /**
-   * One page. Past the first, the page's ids are found first (an index-only scan of the sort
-   * index when there is no search) and only those rows are read, instead of reading every row
-   * that OFFSET skips.
+   * One page. Past the first, or when searching, the page's ids are found first (an index-only
+   * scan of an index that covers the sort, and the search text for a search) and only those rows
+   * are read, instead of every row that OFFSET skips or the search rejects.
    */
   function page(db: DbOrTrx, qb: AnySelect, query: ListQuery, meta?: 'total' | 'stamp') {
     const offset = (query.page - 1) * query.pageSize;
@@ -166,7 +166,11 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
             ),
           )
         : rows;
-    if (offset === 0) return withMeta(sorted(qb, query.sort)).limit(query.pageSize).offset(0);
+    // A first page without search reads its rows directly; deeper pages and searches find
+    // their ids first (an index-only scan when an index covers the sort and the search).
+    if (offset === 0 && !query.q) {
+      return withMeta(sorted(qb, query.sort)).limit(query.pageSize).offset(0);
+    }
     const ids = ordered(qb.select('id'), query.sort).limit(query.pageSize).offset(offset);
     return withMeta(sorted(untyped(db).selectFrom(table).where('id', 'in', ids), query.sort));
   }

@@ -5,6 +5,7 @@ import * as m0001 from './0001-platform.js';
 import * as m0002 from './0002-master-data.js';
 import * as m0003 from './0003-list-performance.js';
 import * as m0004 from './0004-list-count-stamps.js';
+import * as m0005 from './0005-search-covering-index.js';
 
 export interface Migration {
   name: string;
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   { name: '0002-master-data', up: m0002.up },
   { name: '0003-list-performance', up: m0003.up },
   { name: '0004-list-count-stamps', up: m0004.up },
+  { name: '0005-search-covering-index', up: m0005.up },
 ];
