@@ -89,6 +89,47 @@ describe('master data in Chromium', () => {
     await ctx.screenshot('client-history-1280');
   });
 
+  it('a stale edit shows the 409 message and keeps what the user typed', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    // The SPA's own session (token and CSRF cookie) makes the API calls of "another user".
+    const api = (method: string, url: string, body?: unknown) =>
+      page.evaluate(
+        async ({ method, url, body }) => {
+          const csrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
+          const response = await fetch(`/api/v1${url}`, {
+            method,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${localStorage.getItem('token')}`,
+              'x-xsrf-token': csrf,
+            },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return response.json();
+        },
+        { method, url, body },
+      );
+    const brand = await api('POST', '/brands', { name: 'Marca Concorrida' });
+    await page.goto(`/brands/${brand.id}`);
+    await expect
+      .poll(() => page.getByLabel('Nome', { exact: true }).inputValue())
+      .toBe('Marca Concorrida');
+    await api('PUT', `/brands/${brand.id}`, { name: 'Alterada por outro', version: brand.version });
+
+    await page.getByLabel('Nome', { exact: true }).fill('Minha alteração');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(() => page.locator('.ant-alert').textContent())
+      .toContain('Este registro foi alterado por outro usuário. Recarregue e tente novamente.');
+    expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('Minha alteração');
+    expect(new URL(page.url()).pathname).toBe(`/brands/${brand.id}`);
+    await page.getByRole('button', { name: 'Recarregar' }).click();
+    await expect
+      .poll(() => page.getByLabel('Nome', { exact: true }).inputValue())
+      .toBe('Alterada por outro');
+  });
+
   it('deleting a role that a user has shows the in-use message and offers to inactivate', async () => {
     const { page } = ctx;
     await signInAsAdmin(page);

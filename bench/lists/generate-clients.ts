@@ -9,6 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { cnpj, cpf } from '../../src/shared/br/documents.js';
+import { cnpjFrom, cpfFrom } from '../../src/server/testing/documents.js';
 
 const FIRST_NAMES = [
   'João',
@@ -314,32 +315,6 @@ export function prng(seed: number) {
   };
 }
 
-/** Check digits of a CPF (mod 11 with weights 10…2, then 11…2). */
-function cpfCheck(base: string): string {
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  return `${base}${first}${digit(`${base}${first}`)}`;
-}
-
-/** Check digits of a numeric CNPJ (weights 5…2,9…2 then 6…2,9…2). */
-function cnpjCheck(base: string): string {
-  const digit = (digits: string) => {
-    const weights =
-      digits.length === 12
-        ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
-        : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * weights[i]!, 0);
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  const first = digit(base);
-  return `${base}${first}${digit(`${base}${first}`)}`;
-}
-
 /**
  * The documents of row `index`: an affine map modulo 10^9 (10^8 for CNPJ roots) is a bijection,
  * so every index has its own CPF and CNPJ, scattered like real ones. Indexes from N on give
@@ -347,14 +322,14 @@ function cnpjCheck(base: string): string {
  */
 export function cpfFor(index: number): string {
   const base = String((index * 387_420_489 + 123_456_789) % 1_000_000_000).padStart(9, '0');
-  const document = cpfCheck(base);
+  const document = cpfFrom(base);
   if (!cpf.isValid(document)) throw new Error(`CPF inválido gerado para ${index}: ${document}`);
   return document;
 }
 
 export function cnpjFor(index: number): string {
   const root = String((index * 31_622_777 + 12_345_678) % 100_000_000).padStart(8, '0');
-  const document = cnpjCheck(`${root}0001`);
+  const document = cnpjFrom(`${root}0001`);
   if (!cnpj.isValid(document)) throw new Error(`CNPJ inválido gerado para ${index}: ${document}`);
   return document;
 }

@@ -27,6 +27,7 @@ import {
 import { resourceApi, rowTitle, type ResourceRow } from './resource-row.js';
 import { useFormDirty } from './use-form-dirty.js';
 import { useUnsavedChangesPrompt } from './use-unsaved-changes-prompt.js';
+import { StaleVersionAlert } from './stale-version-alert.js';
 
 /** Error codes of the API that the form answers in its own way. */
 const STALE_VERSION = 'STALE_VERSION';
@@ -219,15 +220,10 @@ export function ResourceForm({
       </Flex>
 
       {conflict && (
-        <Alert
-          type="warning"
-          showIcon
-          title={conflict}
-          action={
-            <Button size="small" loading={reload.isPending} onClick={() => reload.mutate()}>
-              Recarregar
-            </Button>
-          }
+        <StaleVersionAlert
+          message={conflict}
+          reloading={reload.isPending}
+          onReload={() => reload.mutate()}
         />
       )}
       {inUse && (

@@ -3,12 +3,10 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../platform/csv.js';
 import { useTestApi } from '../../testing/api-app.js';
-import { cpfFrom as cpf } from './testing/master-data-helpers.js';
+import { cpfFrom as cpf, formatCpf } from './testing/master-data-helpers.js';
 
 const api = useTestApi();
 const BASE = '/api/v1';
-
-const formatCpf = (d: string) => `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 
 /** A multipart/form-data body with one file in the field `file`, as a browser sends it. */
 function multipart(fileName: string, content: Buffer | string, field = 'file') {

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/resources/company.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { CepInput, CnpjInput, PhoneInput } from '../../components/masked-input.js';
+import { StaleVersionAlert } from '../../components/stale-version-alert.js';
 import { UfSelect } from '../../components/uf-select.js';
 import { useFormDirty } from '../../components/use-form-dirty.js';
 import { useUnsavedChangesPrompt } from '../../components/use-unsaved-changes-prompt.js';
@@ -96,16 +97,11 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
       }}
     >
       {conflict && (
-        <Alert
-          type="warning"
-          showIcon
-          title={conflict}
+        <StaleVersionAlert
+          message={conflict}
+          reloading={reload.isPending}
+          onReload={() => reload.mutate()}
           style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" loading={reload.isPending} onClick={() => reload.mutate()}>
-              Recarregar
-            </Button>
-          }
         />
       )}
       {readOnly && (

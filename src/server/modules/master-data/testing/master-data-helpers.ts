@@ -1,3 +1,5 @@
+import { cnpj, cpf } from '../../../../shared/br/documents.js';
+export { cnpjFrom, cpfFrom } from '../../../testing/documents.js';
 import { Decimal } from 'decimal.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -37,40 +39,8 @@ export const letter = (n: number) => 'abcdefghijklmnopqrstuvwxyz'[n]!;
 
 // ---- Brazilian documents -------------------------------------------------------------------
 
-const charValue = (c: string) => c.charCodeAt(0) - 48;
-
-/** A valid CPF (11 digits) from 9 base digits. */
-export function cpfFrom(base: string): string {
-  if (!/^\d{9}$/.test(base)) throw new Error(`bad CPF base ${base}`);
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((acc, d, i) => acc + Number(d) * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  return `${base}${first}${digit(`${base}${first}`)}`;
-}
-
-/** A valid CNPJ (14 characters, alphanumeric allowed in the first 12) from 12 base characters. */
-export function cnpjFrom(base: string): string {
-  if (!/^[0-9A-Z]{12}$/.test(base)) throw new Error(`bad CNPJ base ${base}`);
-  const digit = (chars: string) => {
-    const weights =
-      chars.length === 12
-        ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
-        : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = [...chars].reduce((acc, c, i) => acc + charValue(c) * weights[i]!, 0);
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  const first = digit(base);
-  return `${base}${first}${digit(`${base}${first}`)}`;
-}
-
-export const formatCpf = (v: string) =>
-  `${v.slice(0, 3)}.${v.slice(3, 6)}.${v.slice(6, 9)}-${v.slice(9)}`;
-export const formatCnpj = (v: string) =>
-  `${v.slice(0, 2)}.${v.slice(2, 5)}.${v.slice(5, 8)}/${v.slice(8, 12)}-${v.slice(12)}`;
+export const formatCpf = cpf.format;
+export const formatCnpj = cnpj.format;
 
 // ---- Requests --------------------------------------------------------------------------------
 
