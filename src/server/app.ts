@@ -31,11 +31,14 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAuth } from './platform/auth.js';
 import { registerCsrf } from './platform/csrf.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import { createSignedInUsers } from './platform/signed-in-users.js';
 import { createTokenService } from './platform/tokens.js';
 import { APP_VERSION } from './version.js';
 
 export interface AppOptions {
   db: Db;
+  /** The same database's URL, for the connection that listens to access changes. */
+  databaseUrl: string;
   jwtSecret: string;
   logLevel?: string;
   /** The built SPA; absent in API tests. */
@@ -83,7 +86,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app, webDir ? sendSpaIndex : undefined);
   registerCsrf(app);
   const tokens = createTokenService(options.jwtSecret);
-  registerAuth(app, options.db, tokens);
+  const signedInUsers = await createSignedInUsers(options.db, options.databaseUrl, {
+    warn: (message) => app.log.warn(message),
+  });
+  app.addHook('onClose', () => signedInUsers.close());
+  registerAuth(app, signedInUsers, tokens);
 
   await app.register(swagger, {
     openapi: {

@@ -45,7 +45,13 @@ async function main() {
       adminPassword: config.adminPassword,
       jwtSecret: config.jwtSecret,
     });
-    app = await buildApp({ db, jwtSecret: prepared.jwtSecret, logLevel: config.logLevel, webDir });
+    app = await buildApp({
+      db,
+      databaseUrl: database.url,
+      jwtSecret: prepared.jwtSecret,
+      logLevel: config.logLevel,
+      webDir,
+    });
     await app.listen({ port: config.port, host: config.host });
     if (prepared.admin) {
       log(

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserToken } from '../../shared/resources/account.js';
-import { isPermission, type Permission } from '../../shared/permissions.js';
-import type { Db } from '../db/connection.js';
+import type { Permission } from '../../shared/permissions.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
+import type { SignedInUsers } from './signed-in-users.js';
 import type { TokenService } from './tokens.js';
 
 declare module 'fastify' {
@@ -22,10 +22,10 @@ export type RoutePermission = Permission | 'signed-in';
 /**
  * Auth is applied once to all of /api/v1: every route there must say whether it is public or
  * which permission it needs (a route that says neither fails at start-up), and every request is
- * checked against the user as the database has it now, so deactivating a user or changing a
- * role takes effect on the next request.
+ * checked against the user as the database has it now (kept in memory while unchanged, see
+ * signed-in-users.ts), so deactivating a user or changing a role takes effect on the next request.
  */
-export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService) {
+export function registerAuth(app: FastifyInstance, users: SignedInUsers, tokens: TokenService) {
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
@@ -39,41 +39,40 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (!request.url.startsWith('/api/v1') || config.public || !config.permission) return;
-    request.user = await authenticate(request, db, tokens);
+    request.user = await authenticate(request, users, tokens);
     const needed = config.permission;
     if (needed !== 'signed-in' && !request.user.permissions.includes(needed)) {
       throw new ForbiddenError();
     }
   });
+
+  // A write to users or roles (or to one's own account) has committed by the time its response
+  // is sent: this process forgets the users it keeps right then, so the very next request sees
+  // the change; other processes learn of it from PostgreSQL's notification.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && changesAccess(request.routeOptions.config.permission)) {
+      users.forget();
+    }
+    return payload;
+  });
 }
 
-async function authenticate(request: FastifyRequest, db: Db, tokens: TokenService) {
+function changesAccess(permission: RoutePermission | undefined) {
+  return (
+    permission === 'signed-in' ||
+    permission?.startsWith('users:') === true ||
+    permission?.startsWith('roles:') === true
+  );
+}
+
+async function authenticate(request: FastifyRequest, users: SignedInUsers, tokens: TokenService) {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
   const userId = token ? await tokens.verify(token) : null;
   if (!userId) throw new UnauthorizedError();
-  const user = await loadUserToken(db, userId);
+  const user = await users.load(userId);
   if (!user) throw new UnauthorizedError();
   return user;
-}
-
-/** The signed-in user as the browser keeps it; null when missing or inactive. */
-export async function loadUserToken(db: Db, userId: number): Promise<UserToken | null> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('roles', 'roles.id', 'users.roleId')
-    .select([
-      'users.id',
-      'users.name',
-      'users.email',
-      'roles.name as roleName',
-      'roles.permissions',
-    ])
-    .where('users.id', '=', userId)
-    .where('users.active', '=', true)
-    .executeTakeFirst();
-  if (!row) return null;
-  return { ...row, permissions: row.permissions.filter(isPermission) };
 }
 
 /** The signed-in user of a route that requires one. */

@@ -10,6 +10,8 @@ const CSRF = 'test-csrf-token';
 export interface TestApi {
   app: FastifyInstance;
   db: Db;
+  /** The test database's URL (another server process on the same database). */
+  url: string;
   /** A request as the SPA sends it: CSRF cookie and header, and the token when given. */
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   login: (email?: string, password?: string) => Promise<string>;
@@ -18,17 +20,19 @@ export interface TestApi {
 
 /** The app on a fresh copy of the migrated database, for one test file. */
 export function useTestApi(options: { webDir?: string } = {}): TestApi {
-  const state = {} as { app: FastifyInstance; db: Db; adminToken?: string };
+  const state = {} as { app: FastifyInstance; db: Db; url: string; adminToken?: string };
 
   beforeAll(async () => {
     const url = await createTestDatabase(
       inject('testDatabaseAdminUrl'),
       inject('testDatabaseTemplate'),
     );
+    state.url = url;
     state.db = createDb(url, 5);
     const jwtSecret = await resolveJwtSecret(state.db, undefined);
     state.app = await buildApp({
       db: state.db,
+      databaseUrl: url,
       jwtSecret,
       logLevel: 'silent',
       webDir: options.webDir,
@@ -47,6 +51,9 @@ export function useTestApi(options: { webDir?: string } = {}): TestApi {
     },
     get db() {
       return state.db;
+    },
+    get url() {
+      return state.url;
     },
     request: ({ token, headers, ...options }) =>
       state.app.inject({

@@ -6,6 +6,7 @@ import * as m0002 from './0002-master-data.js';
 import * as m0003 from './0003-list-performance.js';
 import * as m0004 from './0004-list-count-stamps.js';
 import * as m0005 from './0005-search-covering-index.js';
+import * as m0006 from './0006-access-change-notifications.js';
 
 export interface Migration {
   name: string;
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   { name: '0003-list-performance', up: m0003.up },
   { name: '0004-list-count-stamps', up: m0004.up },
   { name: '0005-search-covering-index', up: m0005.up },
+  { name: '0006-access-change-notifications', up: m0006.up },
 ];

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/resources/account.js';
 import type { Db } from '../../db/connection.js';
 import { recordAudit, type AuditContext } from '../../platform/audit.js';
-import { loadUserToken } from '../../platform/auth.js';
+import { loadUserToken } from '../../platform/signed-in-users.js';
 import {
   BusinessRuleError,
   NotFoundError,

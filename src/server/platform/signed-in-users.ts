@@ -1,0 +1,140 @@
+import pg from 'pg';
+import { isPermission } from '../../shared/permissions.js';
+import type { UserToken } from '../../shared/resources/account.js';
+import type { Db } from '../db/connection.js';
+import { BoundedCache } from './bounded-cache.js';
+
+/**
+ * The signed-in users as the database has them, kept in this process between requests: reading
+ * the user and role on every request was half of the database round trips of a typical API call.
+ *
+ * What keeps the copy true: every committed change to users or roles sends
+ * `NOTIFY access_changed` (migration 0006), which one dedicated connection listens to. Each
+ * notification moves `generation`, and a kept user is used only while the generation it was read
+ * at is current. A write made through this process also calls `forget()` once committed (see
+ * auth.ts), so its own next request never waits for the notification. While the listening
+ * connection is down nothing is kept: every request reads the user, as before, until the
+ * connection is back (retried every second).
+ */
+export interface SignedInUsers {
+  /** The user as the database has it now; null when missing or inactive. */
+  load: (userId: number) => Promise<UserToken | null>;
+  /** Drops every kept user (a change to users or roles was committed by this process). */
+  forget: () => void;
+  close: () => Promise<void>;
+}
+
+const CHANNEL = 'access_changed';
+const RETRY_MS = 1000;
+
+export async function createSignedInUsers(
+  db: Db,
+  databaseUrl: string,
+  log: { warn: (message: string) => void },
+): Promise<SignedInUsers> {
+  const kept = new BoundedCache<{ generation: number; user: UserToken }>(10_000);
+  let generation = 0;
+  let listening = false;
+  let closed = false;
+  let listener: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+
+  const scheduleRetry = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void listen();
+    }, RETRY_MS);
+    retry.unref();
+  };
+
+  async function listen() {
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: 'fabril-listen',
+      keepAlive: true,
+    });
+    let lost = false;
+    const onLost = (reason: string) => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = null;
+      listening = false;
+      generation += 1;
+      if (!closed) log.warn(`Escuta de alterações de acesso interrompida (${reason}).`);
+      scheduleRetry();
+    };
+    client.on('notification', () => {
+      generation += 1;
+    });
+    client.on('error', (error) => onLost(error.message));
+    client.on('end', () => onLost('conexão encerrada'));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      onLost((error as Error).message);
+      await client.end().catch(() => undefined);
+      return;
+    }
+    if (closed || lost) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    listener = client;
+    // Whatever changed while nobody listened is unknown: start from an empty copy.
+    generation += 1;
+    listening = true;
+  }
+
+  await listen();
+
+  return {
+    async load(userId) {
+      const key = String(userId);
+      if (listening) {
+        const hit = kept.get(key);
+        if (hit && hit.generation === generation) return hit.user;
+      }
+      // A notification arriving while the user is read moves the generation, and that read is
+      // then not kept: it may predate the change.
+      const readAt = generation;
+      const user = await loadUserToken(db, userId);
+      if (user && listening && generation === readAt) {
+        // Frozen: every request of this user shares the object.
+        kept.set(key, { generation: readAt, user: Object.freeze(user) });
+      }
+      return user;
+    },
+    forget() {
+      generation += 1;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      listening = false;
+      const client = listener;
+      listener = null;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** The signed-in user as the browser keeps it; null when missing or inactive. */
+export async function loadUserToken(db: Db, userId: number): Promise<UserToken | null> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.roleId')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'roles.name as roleName',
+      'roles.permissions',
+    ])
+    .where('users.id', '=', userId)
+    .where('users.active', '=', true)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { ...row, permissions: row.permissions.filter(isPermission) };
+}
