@@ -4,6 +4,7 @@ import type { Db, DbOrTrx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
 import { BoundedCache } from './bounded-cache.js';
 import { NotFoundError, StaleVersionError, ValidationError } from './errors.js';
+import { PageAnchors, type PageAnchor } from './page-anchors.js';
 
 /**
  * The generic repository of ARCHITECTURE: list (page, sort, search, filters, total), findById,
@@ -47,9 +48,10 @@ export type AnySelect = SelectQueryBuilder<any, any, any>;
 const untyped = (db: DbOrTrx) => db as unknown as AnyDb;
 type Filter = (qb: AnySelect) => AnySelect;
 
-/** The extra column a counted list's page query carries (its total or change stamp); one word,
- * so that the camel-case mapping leaves it as it is. */
-const META_COLUMN = 'listmeta';
+/** The extra columns a counted list's page query carries (the table's change stamp, and its row
+ * count when unfiltered); one word each, so that the camel-case mapping leaves them as they are. */
+const STAMP_COLUMN = 'liststamp';
+const TOTAL_COLUMN = 'listtotal';
 
 /** Columns the database keeps for its own queries (the stored search text) never leave here. */
 const INTERNAL_COLUMNS = ['searchText'];
@@ -66,6 +68,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
   const table = options.table;
   const tableName = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
   const countCache = new BoundedCache<{ stamp: string; total: number }>(500);
+  const anchors = new PageAnchors();
 
   function orderBy(sort: string | undefined): { column: string; direction: 'asc' | 'desc' } {
     const key = (sort ?? options.defaultSort).replace(/^-/, '');
@@ -105,8 +108,33 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
     return qb.orderBy(sql.raw(column), direction).orderBy('id', direction) as T;
   }
 
-  function sorted(qb: AnySelect, sort: string | undefined) {
-    return ordered(qb.selectAll(), sort);
+  /**
+   * The table's columns as the catalog has them, read once per process (migrations run before
+   * start): a page reads all but the stored search text (long, and never sent), and a sort by a
+   * NOT NULL column can start from a page anchor (a row comparison would lose rows with NULLs).
+   */
+  let catalog: Promise<{ pageColumns: string[] | null; notNull: Set<string> }> | undefined;
+  function catalogOf(db: DbOrTrx) {
+    catalog ??= sql<{ name: string; notnull: boolean }>`
+      SELECT attname AS name, attnotnull AS notnull FROM pg_attribute
+      WHERE attrelid = ${tableName}::regclass AND attnum > 0 AND NOT attisdropped
+      ORDER BY attnum`
+      .execute(db)
+      .then(({ rows }) => ({
+        pageColumns: options.searchColumn
+          ? rows.map((row) => row.name).filter((name) => name !== options.searchColumn)
+          : null,
+        notNull: new Set(rows.filter((row) => row.notnull).map((row) => row.name)),
+      }))
+      .catch((error: unknown) => {
+        catalog = undefined;
+        throw error;
+      });
+    return catalog;
+  }
+
+  function sorted(qb: AnySelect, sort: string | undefined, columns: string[] | null = null) {
+    return ordered(columns ? qb.select(columns) : qb.selectAll(), sort);
   }
 
   function countOf(qb: AnySelect) {
@@ -154,39 +182,92 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
   /**
    * One page. Past the first, or when searching, the page's ids are found first (an index-only
    * scan of an index that covers the sort, and the search text for a search) and only those rows
-   * are read, instead of every row that OFFSET skips or the search rejects.
+   * are read, instead of every row that OFFSET skips or the search rejects. From an `anchor` (a
+   * row known to sit at or before the page, see PageAnchors), the scan starts at that row — an
+   * index seek on (sort, id) — and skips only the rows between it and the page.
    */
-  function page(db: DbOrTrx, qb: AnySelect, query: ListQuery, meta?: 'total' | 'stamp') {
-    const offset = (query.page - 1) * query.pageSize;
-    const withMeta = (rows: AnySelect) =>
-      meta
-        ? rows.select(
-            sql<string>`(SELECT ${sql.raw(meta === 'total' ? 'row_count' : 'changes')} FROM row_counts WHERE table_name = ${tableName})`.as(
-              META_COLUMN,
-            ),
-          )
-        : rows;
-    // A first page without search reads its rows directly; deeper pages and searches find
-    // their ids first (an index-only scan when an index covers the sort and the search).
-    if (offset === 0 && !query.q) {
-      return withMeta(sorted(qb, query.sort)).limit(query.pageSize).offset(0);
+  function page(
+    db: DbOrTrx,
+    qb: AnySelect,
+    query: ListQuery,
+    columns: string[] | null,
+    meta?: { total: boolean },
+    anchor?: { id: number; skip: number },
+  ) {
+    const withMeta = (rows: AnySelect) => {
+      if (!meta) return rows;
+      const counter = (column: string) =>
+        sql<string>`(SELECT ${sql.raw(column)} FROM row_counts WHERE table_name = ${tableName})`;
+      const stamped = rows.select(counter('changes').as(STAMP_COLUMN));
+      return meta.total ? stamped.select(counter('row_count').as(TOTAL_COLUMN)) : stamped;
+    };
+    let from = qb;
+    let skip = (query.page - 1) * query.pageSize;
+    if (anchor) {
+      const { column, direction } = orderBy(query.sort);
+      const sortColumn = sql.raw(column);
+      // The anchor's own values come from a scalar subquery: a constant to the planner, so the
+      // row comparison is an index condition on (sort, id).
+      from = qb.where(
+        sql<boolean>`(${sortColumn}, id) ${sql.raw(direction === 'asc' ? '>=' : '<=')} ((SELECT ${sortColumn} FROM ${sql.table(table)} WHERE id = ${anchor.id}), ${anchor.id})`,
+      );
+      skip = anchor.skip;
     }
-    const ids = ordered(qb.select('id'), query.sort).limit(query.pageSize).offset(offset);
-    return withMeta(sorted(untyped(db).selectFrom(table).where('id', 'in', ids), query.sort));
+    // A page that skips less than a page of rows, without search, reads its rows directly.
+    if (skip < query.pageSize && !query.q) {
+      return withMeta(sorted(from, query.sort, columns))
+        .limit(query.pageSize)
+        .offset(skip);
+    }
+    const ids = ordered(from.select('id'), query.sort).limit(query.pageSize).offset(skip);
+    return withMeta(
+      sorted(untyped(db).selectFrom(table).where('id', 'in', ids), query.sort, columns),
+    );
   }
 
-  /** A counted table's list: page and total (or the stamp of a cached total) in one statement. */
+  /**
+   * A counted table's list: page and total (or the stamp of a cached total) in one statement.
+   * A deep page starts from the nearest page anchor of the same list; the statement reads the
+   * stamp too, and when it is not the anchor's the page is read again without it.
+   */
   async function countedList(db: DbOrTrx, qb: AnySelect, query: ListQuery, unfiltered: boolean) {
-    const rows = (await page(db, qb, query, unfiltered ? 'total' : 'stamp').execute()) as Record<
-      string,
-      unknown
-    >[];
-    const meta = rows[0]?.[META_COLUMN] as string | undefined;
-    for (const row of rows) delete row[META_COLUMN];
-    if (meta === undefined) return { rows, count: await total(db, qb, unfiltered) };
-    if (unfiltered) return { rows, count: Number(meta) };
-    const cached = countCache.get(countKey(qb));
-    if (cached?.stamp === meta) return { rows, count: cached.total };
+    const { pageColumns, notNull } = await catalogOf(db);
+    const offset = (query.page - 1) * query.pageSize;
+    const key = countKey(qb);
+    const { column } = orderBy(query.sort);
+    const list =
+      column === 'id' || notNull.has(column)
+        ? `${key}\u0000${query.sort ?? options.defaultSort}`
+        : undefined;
+    const read = async (anchor?: PageAnchor) =>
+      (await page(
+        db,
+        qb,
+        query,
+        pageColumns,
+        { total: unfiltered },
+        anchor && { id: anchor.id, skip: offset - anchor.offset },
+      ).execute()) as Record<string, unknown>[];
+
+    const anchor = list && offset > 0 ? anchors.nearest(list, offset) : undefined;
+    let rows = await read(anchor);
+    if (anchor && rows[0]?.[STAMP_COLUMN] !== anchor.stamp) rows = await read();
+    const stamp = rows[0]?.[STAMP_COLUMN] as string | undefined;
+    const counted = rows[0]?.[TOTAL_COLUMN] as string | undefined;
+    for (const row of rows) {
+      delete row[STAMP_COLUMN];
+      delete row[TOTAL_COLUMN];
+    }
+    if (stamp === undefined) return { rows, count: await total(db, qb, unfiltered) };
+    if (list) {
+      anchors.remember(list, stamp, [
+        { offset, id: rows[0]!.id as number },
+        { offset: offset + rows.length - 1, id: rows.at(-1)!.id as number },
+      ]);
+    }
+    if (unfiltered) return { rows, count: Number(counted) };
+    const cached = countCache.get(key);
+    if (cached?.stamp === stamp) return { rows, count: cached.total };
     return { rows, count: await total(db, qb, false) };
   }
 
@@ -196,9 +277,10 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       const unfiltered = !applyFilters && !query.q;
       const { rows, count } = options.counted
         ? await countedList(db, qb, query, unfiltered)
-        : await Promise.all([page(db, qb, query).execute(), total(db, qb, unfiltered)]).then(
-            ([rows, count]) => ({ rows, count }),
-          );
+        : await Promise.all([
+            page(db, qb, query, (await catalogOf(db)).pageColumns).execute(),
+            total(db, qb, unfiltered),
+          ]).then(([rows, count]) => ({ rows, count }));
       return {
         items: rows.map(toApi),
         total: count,

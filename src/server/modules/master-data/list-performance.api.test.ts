@@ -1,8 +1,10 @@
-import { sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { clients } from '../../../shared/resources/clients.js';
 import { suppliers } from '../../../shared/resources/suppliers.js';
-import { sqlExpression } from '../../platform/crud.js';
+import type { Database } from '../../db/types.js';
+import { createCrudService, sqlExpression } from '../../platform/crud.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { cpfFrom as cpf } from './testing/master-data-helpers.js';
 import { masterDataConfigs } from './master-data.routes.js';
@@ -123,6 +125,68 @@ describe('lists of many rows', () => {
         paged.push(...items.map((row) => row.id));
       }
       expect(paged, query).toEqual(whole);
+    }
+  });
+
+  it('starts deep pages from remembered rows, and not when a write moved the rows since', async () => {
+    await sql`TRUNCATE clients CASCADE`.execute(api.db);
+    // Repeated names: the id breaks the tie, in the anchors as in ORDER BY.
+    for (let i = 0; i < 30; i++) {
+      await create(i, {
+        name: `Âncora ${['Bruna', 'Caio', 'Ana'][i % 3]}`,
+        address: i % 4 ? { city: ['Recife', 'Olinda'][i % 2] } : {},
+      });
+    }
+    const ids = async (query: string) => (await list(query)).items.map((row) => row.id);
+    const pageOf = async (query: string, page: number) => ids(`pageSize=5&page=${page}&${query}`);
+    // Every client is active: this filter gives the same rows under another list, whose reads
+    // leave the anchors of the list being paged alone.
+    const wholeOf = (query: string) => ids(`pageSize=100&active=true&${query}`);
+    for (const query of ['sort=name', 'sort=-name', 'sort=address.city', 'q=ancora&sort=-name']) {
+      let whole = await wholeOf(query);
+      const slice = (page: number) => whole.slice((page - 1) * 5, page * 5);
+      // Forward, a jump back, a jump ahead: each page from whatever anchors exist by then.
+      for (const page of [1, 2, 3, 6, 4, 5, 2]) {
+        expect(await pageOf(query, page), `${query} página ${page}`).toEqual(slice(page));
+      }
+      // Another process adds a row that sorts first: every remembered position is now one off.
+      await sql`INSERT INTO clients (person_type, name, document) VALUES ('F', 'Âncora Aaa', ${cpf(String(700_000_100 + whole.length))}), ('F', 'Âncora Zzz', ${cpf(String(700_000_200 + whole.length))})`.execute(
+        api.db,
+      );
+      whole = await wholeOf(query);
+      for (const page of [4, 5, 3, 6, 7]) {
+        expect(await pageOf(query, page), `${query} página ${page} após inserção`).toEqual(
+          slice(page),
+        );
+      }
+    }
+  });
+
+  it('uses a remembered row for a deep page of a NOT NULL sort, and OFFSET otherwise', async () => {
+    const queries: string[] = [];
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: api.url, max: 1 }) }),
+      plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+      log: (event) => {
+        if (event.level === 'query') queries.push(event.query.sql);
+      },
+    });
+    try {
+      const service = createCrudService(masterDataConfigs.find((c) => c.table === 'clients')!);
+      const deepPage = async (sort: string) => {
+        queries.length = 0;
+        await service.list(db, { page: 3, pageSize: 5, sort });
+        return queries.join('\n');
+      };
+      await service.list(db, { page: 2, pageSize: 5, sort: 'name' });
+      expect(await deepPage('name')).toMatch(/\(name, id\) >= \(\(SELECT name FROM/);
+      expect(await deepPage('-name')).not.toMatch(/\(SELECT name FROM/);
+      expect(await deepPage('-name')).toMatch(/\(name, id\) <= \(\(SELECT name FROM/);
+      // A city may be missing, and a row comparison would lose the rows without one.
+      await service.list(db, { page: 2, pageSize: 5, sort: 'address.city' });
+      expect(await deepPage('address.city')).not.toMatch(/, id\) >=/);
+    } finally {
+      await db.destroy();
     }
   });
 
