@@ -70,6 +70,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
   connections: number;
   duration: number;
   headers: Record<string, string>;
+  requests?: { setupRequest: (request: { path: string }) => { path: string } }[];
 }) => AutocannonInstance;
 
 function freePort(): Promise<number> {
@@ -172,7 +173,14 @@ interface Measurement {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : NaN;
 
-async function measure(url: string, token: string, duration: number, connections = CONNECTIONS) {
+async function measure(
+  url: string,
+  token: string,
+  duration: number,
+  connections = CONNECTIONS,
+  /** A path for each request, when they are not all the same. */
+  nextPath?: () => string,
+) {
   const times: number[] = [];
   let non2xx = 0;
   const instance = autocannon({
@@ -182,6 +190,9 @@ async function measure(url: string, token: string, duration: number, connections
     // As the SPA sends them: the token, and the XSRF-TOKEN cookie a browser holds after its
     // first page (without it every answer would also carry a new Set-Cookie).
     headers: { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=bench' },
+    ...(nextPath && {
+      requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+    }),
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     times.push(responseTime);
@@ -220,16 +231,20 @@ async function explainLists(databaseUrl: string) {
   const sections: string[] = [];
   try {
     for (const list of LISTS) {
+      // Twice: the first read of a list (cold: no count, no page anchor yet), then the read
+      // every later request makes (the count kept, a deep page started from its anchor).
       captured.length = 0;
       await service.list(db, { ...list.query });
-      for (const query of captured) {
+      const firstRead = captured.length;
+      await service.list(db, { ...list.query });
+      for (const [index, query] of captured.entries()) {
         const { rows } = await client.query<{ 'QUERY PLAN': string }>(
           `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`,
           query.parameters as unknown[],
         );
         sections.push(
           [
-            `-- ${list.label}: GET /api/v1/clients?${toQueryString(list.query)}`,
+            `-- ${list.label}, ${index < firstRead ? '1ª leitura' : 'leituras seguintes'}: GET /api/v1/clients?${toQueryString(list.query)}`,
             `-- ${query.sql}`,
             `-- parâmetros: ${JSON.stringify(query.parameters)}`,
             ...rows.map((row) => row['QUERY PLAN']),
@@ -325,10 +340,15 @@ async function main() {
     await pool.end();
 
     const token = await login(base);
-    const measureList = async (label: string, listPath: string, reference = false) => {
-      await measure(`${base}${listPath}`, token, 2); // warm-up: JIT, caches, pool
-      const result = await measure(`${base}${listPath}`, token, DURATION);
-      const alone = await measure(`${base}${listPath}`, token, 3, 1);
+    const measureList = async (
+      label: string,
+      listPath: string,
+      reference = false,
+      nextPath?: () => string,
+    ) => {
+      await measure(`${base}${listPath}`, token, 2, CONNECTIONS, nextPath); // warm-up: JIT, caches, pool
+      const result = await measure(`${base}${listPath}`, token, DURATION, CONNECTIONS, nextPath);
+      const alone = await measure(`${base}${listPath}`, token, 3, 1, nextPath);
       return {
         label,
         path: listPath,
@@ -345,6 +365,14 @@ async function main() {
         await measureList(list.label, `/api/v1/clients?${toQueryString(list.query)}`),
       );
     }
+    // Not a target: pages jumped to at random among all of them, so most start from a far
+    // anchor or none (what a deep page costs before anyone paged near it).
+    const lastPage = Math.ceil(CLIENTS / 20);
+    const randomPage = () =>
+      `/api/v1/clients?page=${2 + Math.floor(Math.random() * (lastPage - 1))}&pageSize=20&sort=name`;
+    measurements.push(
+      await measureList('referência: página aleatória', randomPage(), true, randomPage),
+    );
     // The floor of this machine for any signed-in list: an empty table, same plumbing.
     measurements.push(
       await measureList('referência: marcas (vazia)', '/api/v1/brands?page=1&pageSize=20', true),
