@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { date, email, money, optionalHexColor, optionalText, requiredText } from './fields.js';
+import {
+  date,
+  email,
+  money,
+  nonNegativeMoney,
+  optionalHexColor,
+  optionalText,
+  requiredText,
+} from './fields.js';
 import { z } from './zod-messages.js';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
@@ -29,6 +37,11 @@ describe('field rules of DOMAIN §1 and §14', () => {
     expect(messageOf(money(), 'abc')).toBe('Valor deve ser um número');
     expect(messageOf(money(), '1234567890123456')).toBe('Valor está fora do intervalo');
     expect(messageOf(money(), '1.005')).toBe('Valor está fora do intervalo');
+    // A balance may go below zero; a limit or a price may not.
+    expect(money().parse('-10')).toBe('-10.00');
+    expect(messageOf(nonNegativeMoney(), '-0,01')).toBe('Valor está fora do intervalo');
+    expect(nonNegativeMoney().parse('0')).toBe('0.00');
+    expect(nonNegativeMoney().parse('-0')).toBe('0.00');
   });
 
   it('checks hex colors and real dates', () => {

@@ -125,7 +125,7 @@ export const version = () => z.preprocess(numberInput, z.number().int().min(1));
 
 export const id = () => z.preprocess(numberInput, z.number().int().positive());
 
-function decimalField(scale: number) {
+function decimalField(scale: number, options: { nonNegative?: boolean } = {}) {
   return z
     .union([z.string(), z.number()], { message: messages.notANumber })
     .transform((value, ctx) => {
@@ -144,6 +144,10 @@ function decimalField(scale: number) {
         ctx.addIssue({ code: 'custom', message: messages.outOfRange });
         return z.NEVER;
       }
+      if (options.nonNegative && parsed.isNegative() && !parsed.isZero()) {
+        ctx.addIssue({ code: 'custom', message: messages.outOfRange });
+        return z.NEVER;
+      }
       return toDecimalString(parsed, scale);
     });
 }
@@ -152,6 +156,10 @@ function decimalField(scale: number) {
 export const money = () => decimalField(2);
 export const optionalMoney = () =>
   z.preprocess(emptyToNull, money().nullable().optional()).transform((v) => v ?? null);
+/** Money that cannot be below zero (a limit, a price); balances use `money`. */
+export const nonNegativeMoney = () => decimalField(2, { nonNegative: true });
+export const optionalNonNegativeMoney = () =>
+  z.preprocess(emptyToNull, nonNegativeMoney().nullable().optional()).transform((v) => v ?? null);
 
 export const integer = (min: number, max: number) =>
   z.preprocess(numberInput, z.number().int().min(min).max(max));

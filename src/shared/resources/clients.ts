@@ -1,4 +1,4 @@
-import { optionalMoney } from '../fields.js';
+import { optionalNonNegativeMoney } from '../fields.js';
 import { defineResource } from '../resource.js';
 import { z } from '../zod-messages.js';
 import {
@@ -17,7 +17,7 @@ export const clients = defineResource({
   area: 'clients',
   label: 'Clientes',
   singular: 'Cliente',
-  schema: withDocumentRule(z.object({ ...partyFields, creditLimit: optionalMoney() })),
+  schema: withDocumentRule(z.object({ ...partyFields, creditLimit: optionalNonNegativeMoney() })),
   filtersSchema: partyFiltersSchema,
   fields: [
     ...partyFieldSpecs,

@@ -1,4 +1,4 @@
-import { money, requiredEnum, requiredText } from '../fields.js';
+import { nonNegativeMoney, requiredEnum, requiredText } from '../fields.js';
 import { booleanFilter } from '../list-query.js';
 import { activeLabels, defineResource } from '../resource.js';
 import { z } from '../zod-messages.js';
@@ -13,7 +13,7 @@ export const outlays = defineResource({
   schema: z.object({
     name: requiredText(60),
     kind: requiredEnum(['PER_UNIT', 'PER_ORDER']),
-    defaultValue: money().default('0.00'),
+    defaultValue: nonNegativeMoney().default('0.00'),
     active: z.boolean().default(true),
   }),
   filtersSchema: z.object({

@@ -16,6 +16,7 @@ partyTests(api, 'clients', {
     { field: 'creditLimit', value: '1234567890123456', message: messages.outOfRange },
     { field: 'creditLimit', value: '12345678901234', message: messages.outOfRange },
     { field: 'creditLimit', value: '10.001', message: messages.outOfRange },
+    { field: 'creditLimit', value: '-1,00', message: messages.outOfRange },
   ],
   normalised: [
     { input: { creditLimit: '' }, stored: { creditLimit: null } },

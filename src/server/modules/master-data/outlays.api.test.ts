@@ -26,6 +26,7 @@ crudContract(api, {
     { field: 'defaultValue', value: '12,3,4', message: messages.notANumber },
     { field: 'defaultValue', value: true, message: messages.notANumber },
     { field: 'defaultValue', value: '1.234', message: messages.outOfRange },
+    { field: 'defaultValue', value: '-0.01', message: messages.outOfRange },
     { field: 'defaultValue', value: '1234567890123456', message: messages.outOfRange },
     { field: 'defaultValue', value: '12345678901234.5', message: messages.outOfRange },
     { field: 'defaultValue', value: '99999999999999', message: messages.outOfRange },
