@@ -31,7 +31,11 @@ export function ImportButton({ definition }: { definition: ResourceDefinition })
       });
     },
     onSuccess: ({ imported }) => {
-      toast.success(imported === 1 ? '1 registro importado.' : `${imported} registros importados.`);
+      toast.success(
+        imported === 1
+          ? '1 registro importado.'
+          : `${imported.toLocaleString('pt-BR')} registros importados.`,
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.resource(definition.path).all });
     },
     onError: (error) => {

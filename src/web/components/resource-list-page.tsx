@@ -16,7 +16,10 @@ import { resourceApi, type ResourceRow } from './resource-row.js';
 import { SearchBox } from './search-box.js';
 import { PAGE_SIZES, toApiQuery, useListParams } from './use-list-params.js';
 
-const totalText = (total: number) => (total === 1 ? '1 registro' : `${total} registros`);
+const counted = new Intl.NumberFormat('pt-BR');
+/** "1 registro", "100.000 registros". */
+const totalText = (total: number) =>
+  total === 1 ? '1 registro' : `${counted.format(total)} registros`;
 
 /**
  * The list of a master-data resource, driven by its definition: search, filters, server-side
