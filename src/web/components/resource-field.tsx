@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { messages } from '../../shared/messages.js';
 import type { FieldSpec } from '../../shared/resource.js';
 import type { z } from '../../shared/zod-messages.js';
-import { ColorInput } from './color-input.js';
-import { DateInput } from './date-input.js';
 import { DocumentInput } from './document-input.js';
+import { LazyColorInput, LazyDateInput } from './lazy-inputs.js';
 import { CepInput, PhoneInput } from './masked-input.js';
 import { MoneyInput } from './money-input.js';
 import { fieldName } from './object-path.js';
@@ -65,9 +64,9 @@ function control(field: FieldSpec, personType: unknown, locked: boolean): ReactN
         <InputNumber disabled={disabled} precision={0} style={{ width: '100%', maxWidth: 220 }} />
       );
     case 'color':
-      return <ColorInput disabled={disabled} />;
+      return <LazyColorInput disabled={disabled} />;
     case 'date':
-      return <DateInput disabled={disabled} />;
+      return <LazyDateInput disabled={disabled} />;
     case 'email':
       return <Input disabled={disabled} inputMode="email" maxLength={254} autoComplete="off" />;
     case 'phone':
