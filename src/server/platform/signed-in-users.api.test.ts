@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { useTestApi } from '../testing/api-app.js';
+import { createSignedInUsers } from './signed-in-users.js';
 import { resolveJwtSecret } from './tokens.js';
 
 const api = useTestApi();
@@ -186,5 +187,24 @@ describe('signed-in users kept between requests', () => {
     // …and notified changes arrive again.
     await api.db.updateTable('users').set({ active: false }).where('id', '=', user.id).execute();
     expect(await eventually(async () => (await me(token)).statusCode === 401)).toBe(true);
+  });
+
+  it('keeps nothing when the listening connection receives no notifications', async () => {
+    // Listening on another database stands in for a proxy that never delivers them.
+    const elsewhere = new URL(api.url);
+    elsewhere.pathname = '/postgres';
+    const warnings: string[] = [];
+    const users = await createSignedInUsers(api.db, elsewhere.toString(), {
+      warn: (message) => warnings.push(message),
+    });
+    try {
+      expect(warnings.join()).toMatch(/notificações do PostgreSQL não chegam/);
+      const { user } = await signedInUser(['clients:read']);
+      expect((await users.load(user.id))?.name).toBe('Fulano');
+      await renameUnnoticed(user.id, 'Lido de novo');
+      expect((await users.load(user.id))?.name).toBe('Lido de novo');
+    } finally {
+      await users.close();
+    }
   });
 });

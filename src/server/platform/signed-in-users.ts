@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { isPermission } from '../../shared/permissions.js';
 import type { UserToken } from '../../shared/resources/account.js';
@@ -14,7 +16,9 @@ import { BoundedCache } from './bounded-cache.js';
  * at is current. A write made through this process also calls `forget()` once committed (see
  * auth.ts), so its own next request never waits for the notification. While the listening
  * connection is down nothing is kept: every request reads the user, as before, until the
- * connection is back (retried every second).
+ * connection is back (retried every second). A connection that is up but receives nothing (behind
+ * a transaction-pooling proxy, or half-open) is caught by a probe — a notification sent through
+ * the pool that must arrive within 3 s — at start and every 30 s.
  */
 export interface SignedInUsers {
   /** The user as the database has it now; null when missing or inactive. */
@@ -26,6 +30,10 @@ export interface SignedInUsers {
 
 const CHANNEL = 'access_changed';
 const RETRY_MS = 1000;
+/** How often, and how patiently, the listening connection proves that notifications arrive. */
+const PROBE_EVERY_MS = 30_000;
+const PROBE_TIMEOUT_MS = 3_000;
+const PROBE_PREFIX = 'probe:';
 
 export async function createSignedInUsers(
   db: Db,
@@ -38,15 +46,51 @@ export async function createSignedInUsers(
   let closed = false;
   let listener: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
+  let pendingProbe: { payload: string; arrived: () => void } | null = null;
 
-  const scheduleRetry = () => {
+  const scheduleRetry = (ms = RETRY_MS) => {
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
       void listen();
-    }, RETRY_MS);
+    }, ms);
     retry.unref();
   };
+
+  /**
+   * Sends a notification through the pool and waits for it on the listening connection. A
+   * connection can look alive and still receive nothing (behind a transaction-pooling proxy, or
+   * half-open): then nothing may be kept.
+   */
+  async function probe(): Promise<boolean> {
+    const payload = `${PROBE_PREFIX}${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<boolean>((resolve) => {
+      pendingProbe = { payload, arrived: () => resolve(true) };
+      timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+      timer.unref();
+    });
+    try {
+      await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(db);
+      return await arrived;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+      pendingProbe = null;
+    }
+  }
+
+  const heartbeat = setInterval(() => {
+    const client = listener;
+    if (!client || !listening) return;
+    void probe().then((ok) => {
+      if (ok || listener !== client) return;
+      log.warn('As notificações de alterações de acesso deixaram de chegar; reconectando.');
+      void client.end().catch(() => undefined);
+    });
+  }, PROBE_EVERY_MS);
+  heartbeat.unref();
 
   async function listen() {
     const client = new pg.Client({
@@ -64,7 +108,12 @@ export async function createSignedInUsers(
       if (!closed) log.warn(`Escuta de alterações de acesso interrompida (${reason}).`);
       scheduleRetry();
     };
-    client.on('notification', () => {
+    client.on('notification', (message) => {
+      // Probes (this process's or another's) change nothing.
+      if (message.payload?.startsWith(PROBE_PREFIX)) {
+        if (message.payload === pendingProbe?.payload) pendingProbe.arrived();
+        return;
+      }
       generation += 1;
     });
     client.on('error', (error) => onLost(error.message));
@@ -77,11 +126,23 @@ export async function createSignedInUsers(
       await client.end().catch(() => undefined);
       return;
     }
+    listener = client;
+    if (!closed && !lost && !(await probe())) {
+      log.warn(
+        'As notificações do PostgreSQL não chegam a esta conexão (um proxy com pool por transação?): ' +
+          'cada requisição lerá o usuário no banco.',
+      );
+      listener = null;
+      lost = true;
+      await client.end().catch(() => undefined);
+      scheduleRetry(60_000);
+      return;
+    }
     if (closed || lost) {
+      if (listener === client) listener = null;
       await client.end().catch(() => undefined);
       return;
     }
-    listener = client;
     // Whatever changed while nobody listened is unknown: start from an empty copy.
     generation += 1;
     listening = true;
@@ -112,6 +173,7 @@ export async function createSignedInUsers(
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       listening = false;
       const client = listener;
       listener = null;
