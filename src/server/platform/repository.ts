@@ -28,7 +28,8 @@ export interface RepositoryOptions<Row> {
    * A stored column with every search column's unaccented lowercase text, joined by U+001F,
    * under one trigram index (migration 0003): `q` is matched against it alone, instead of one
    * index scan and one f_unaccent(lower(…)) per column and row. A column whose `normalize`
-   * rewrites `q` still gets its own condition for the rewritten term.
+   * rewrites `q` still gets its own condition for the rewritten term. The repository never
+   * reads or returns it.
    */
   searchColumn?: string;
   /**
@@ -47,24 +48,21 @@ type AnyDb = Kysely<any>;
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 const untyped = (db: DbOrTrx) => db as unknown as AnyDb;
 type Filter = (qb: AnySelect) => AnySelect;
+type DbRow = Record<string, unknown>;
+/** What an untyped insert, update or delete with RETURNING answers. */
+interface Returning {
+  execute: () => Promise<DbRow[]>;
+  executeTakeFirst: () => Promise<DbRow | undefined>;
+  executeTakeFirstOrThrow: () => Promise<DbRow>;
+}
 
 /** The extra columns a counted list's page query carries (the table's change stamp, and its row
  * count when unfiltered); one word each, so that the camel-case mapping leaves them as they are. */
 const STAMP_COLUMN = 'liststamp';
 const TOTAL_COLUMN = 'listtotal';
 
-/** Columns the database keeps for its own queries (the stored search text) never leave here. */
-const INTERNAL_COLUMNS = ['searchText'];
-function withoutInternal(row: Record<string, unknown>): Record<string, unknown> {
-  if (!INTERNAL_COLUMNS.some((column) => column in row)) return row;
-  const clean = { ...row };
-  for (const column of INTERNAL_COLUMNS) delete clean[column];
-  return clean;
-}
-
 export function createRepository<Row = Record<string, unknown>>(options: RepositoryOptions<Row>) {
-  const toApiShape = options.toApi ?? ((row) => row as Row);
-  const toApi = (row: Record<string, unknown>) => toApiShape(withoutInternal(row));
+  const toApi = options.toApi ?? ((row: Record<string, unknown>) => row as Row);
   const table = options.table;
   const tableName = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
   const countCache = new BoundedCache<{ stamp: string; total: number }>(500);
@@ -110,10 +108,12 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
 
   /**
    * The table's columns as the catalog has them, read once per process (migrations run before
-   * start): a page reads all but the stored search text (long, and never sent), and a sort by a
-   * NOT NULL column can start from a page anchor (a row comparison would lose rows with NULLs).
+   * start). `columns`: what every read and every RETURNING of this repository takes — all but the
+   * stored search text, which exists for the database's own queries and never leaves here (null:
+   * the table has none, so all). `notNull`: a sort by one of these can start from a page anchor
+   * (a row comparison would lose rows with NULLs).
    */
-  let catalog: Promise<{ pageColumns: string[] | null; notNull: Set<string> }> | undefined;
+  let catalog: Promise<{ columns: string[] | null; notNull: Set<string> }> | undefined;
   function catalogOf(db: DbOrTrx) {
     catalog ??= sql<{ name: string; notnull: boolean }>`
       SELECT attname AS name, attnotnull AS notnull FROM pg_attribute
@@ -121,7 +121,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       ORDER BY attnum`
       .execute(db)
       .then(({ rows }) => ({
-        pageColumns: options.searchColumn
+        columns: options.searchColumn
           ? rows.map((row) => row.name).filter((name) => name !== options.searchColumn)
           : null,
         notNull: new Set(rows.filter((row) => row.notnull).map((row) => row.name)),
@@ -132,9 +132,25 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       });
     return catalog;
   }
+  const columnsOf = async (db: DbOrTrx) => (await catalogOf(db)).columns;
 
-  function sorted(qb: AnySelect, sort: string | undefined, columns: string[] | null = null) {
-    return ordered(columns ? qb.select(columns) : qb.selectAll(), sort);
+  /** SELECT the repository's columns (see catalogOf). */
+  const selectColumns = (qb: AnySelect, columns: string[] | null) =>
+    columns ? qb.select(columns) : qb.selectAll();
+
+  function sorted(qb: AnySelect, sort: string | undefined, columns: string[] | null) {
+    return ordered(selectColumns(qb, columns), sort);
+  }
+
+  /** RETURNING the repository's columns (see catalogOf), from an insert, update or delete. */
+  function returningColumns(
+    query: {
+      returning: (columns: string[]) => Returning;
+      returningAll: () => Returning;
+    },
+    columns: string[] | null,
+  ): Returning {
+    return columns ? query.returning(columns) : query.returningAll();
   }
 
   function countOf(qb: AnySelect) {
@@ -231,7 +247,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
    * stamp too, and when it is not the anchor's the page is read again without it.
    */
   async function countedList(db: DbOrTrx, qb: AnySelect, query: ListQuery, unfiltered: boolean) {
-    const { pageColumns, notNull } = await catalogOf(db);
+    const { columns, notNull } = await catalogOf(db);
     const offset = (query.page - 1) * query.pageSize;
     const key = countKey(qb);
     const { column } = orderBy(query.sort);
@@ -244,7 +260,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
         db,
         qb,
         query,
-        pageColumns,
+        columns,
         { total: unfiltered },
         anchor && { id: anchor.id, skip: offset - anchor.offset },
       ).execute()) as Record<string, unknown>[];
@@ -278,7 +294,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       const { rows, count } = options.counted
         ? await countedList(db, qb, query, unfiltered)
         : await Promise.all([
-            page(db, qb, query, (await catalogOf(db)).pageColumns).execute(),
+            page(db, qb, query, await columnsOf(db)).execute(),
             total(db, qb, unfiltered),
           ]).then(([rows, count]) => ({ rows, count }));
       return {
@@ -301,7 +317,11 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       options: { applyFilters?: Filter; batchSize?: number } = {},
     ) {
       const batchSize = options.batchSize ?? 1000;
-      const qb = sorted(filtered(db, query.q, options.applyFilters), query.sort);
+      const qb = sorted(
+        filtered(db, query.q, options.applyFilters),
+        query.sort,
+        await columnsOf(db),
+      );
       await db
         .transaction()
         .setAccessMode('read only')
@@ -318,11 +338,12 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
     },
 
     async findRow(db: DbOrTrx, id: number, forUpdate = false) {
-      let qb = untyped(db).selectFrom(table).selectAll().where('id', '=', id);
+      const from = untyped(db).selectFrom(table);
+      let qb = selectColumns(from, await columnsOf(db)).where('id', '=', id);
       if (forUpdate) qb = qb.forUpdate();
       const row = await qb.executeTakeFirst();
       if (!row) throw new NotFoundError();
-      return withoutInternal(row as Record<string, unknown>);
+      return row as Record<string, unknown>;
     },
 
     async findById(db: DbOrTrx, id: number): Promise<Row> {
@@ -330,12 +351,10 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
     },
 
     async insert(db: DbOrTrx, values: Record<string, unknown>, userId: number | null) {
-      const row = await untyped(db)
+      const insert = untyped(db)
         .insertInto(table)
-        .values({ ...values, createdBy: userId, updatedBy: userId })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return withoutInternal(row as Record<string, unknown>);
+        .values({ ...values, createdBy: userId, updatedBy: userId });
+      return returningColumns(insert, await columnsOf(db)).executeTakeFirstOrThrow();
     },
 
     /**
@@ -349,12 +368,14 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       chunkSize = 500,
     ) {
       const stored: Record<string, unknown>[] = [];
+      const columns = await columnsOf(db);
       for (let start = 0; start < rows.length; start += chunkSize) {
         const chunk = rows
           .slice(start, start + chunkSize)
           .map((values) => ({ ...values, createdBy: userId, updatedBy: userId }));
-        const inserted = await untyped(db).insertInto(table).values(chunk).returningAll().execute();
-        stored.push(...(inserted as Record<string, unknown>[]).map(withoutInternal));
+        const insert = untyped(db).insertInto(table).values(chunk);
+        const inserted = await returningColumns(insert, columns).execute();
+        stored.push(...inserted);
       }
       return stored;
     },
@@ -367,7 +388,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       values: Record<string, unknown>,
       userId: number | null,
     ) {
-      const row = await untyped(db)
+      const update = untyped(db)
         .updateTable(table)
         .set({
           ...values,
@@ -376,22 +397,18 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
           version: sql`version + 1`,
         })
         .where('id', '=', id)
-        .where('version', '=', version)
-        .returningAll()
-        .executeTakeFirst();
-      if (row) return withoutInternal(row as Record<string, unknown>);
+        .where('version', '=', version);
+      const row = await returningColumns(update, await columnsOf(db)).executeTakeFirst();
+      if (row) return row;
       await this.findRow(db, id);
       throw new StaleVersionError();
     },
 
     async delete(db: DbOrTrx, id: number) {
-      const row = await untyped(db)
-        .deleteFrom(table)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      const remove = untyped(db).deleteFrom(table).where('id', '=', id);
+      const row = await returningColumns(remove, await columnsOf(db)).executeTakeFirst();
       if (!row) throw new NotFoundError();
-      return withoutInternal(row as Record<string, unknown>);
+      return row;
     },
 
     toApi,
