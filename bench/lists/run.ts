@@ -9,21 +9,19 @@
  * Usage: npm run bench:lists [-- --clients 100000 --duration 10 --connections 10]
  * With DATABASE_URL set, the server uses that (empty) database instead of the embedded one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CamelCasePlugin, Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { ROOT, startServer, stopServer } from '../../e2e/support/server.js';
 import type { Database } from '../../src/server/db/types.js';
 import { masterDataConfigs } from '../../src/server/modules/master-data/master-data.routes.js';
 import { createCrudService } from '../../src/server/platform/crud.js';
 import { cpfFor, generateClients } from './generate-clients.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const RESULTS = path.join(import.meta.dirname, 'results');
 const ADMIN = { email: 'bench@fabril.local', password: 'senha-do-benchmark-1' };
 const P95_TARGET_MS = 30;
@@ -72,63 +70,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
   headers: Record<string, string>;
   requests?: { setupRequest: (request: { path: string }) => { path: string } }[];
 }) => AutocannonInstance;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startServer(dataDir: string, port: number) {
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      FABRIL_DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      DATABASE_URL: externalUrl ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`o servidor saiu (código ${child.exitCode}):\n${output.join('')}`);
-    }
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
-      if (response.status === 200) break;
-    } catch {
-      // not up yet
-    }
-    if (performance.now() - started > 300_000) {
-      throw new Error(`o servidor não respondeu em 5 min:\n${output.join('')}`);
-    }
-    await sleep(50);
-  }
-  return child;
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** The embedded PostgreSQL's URL: credentials beside the data, port in postmaster.pid (line 4). */
 function embeddedUrl(dataDir: string) {
@@ -314,11 +255,15 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fabril-bench-lists-'));
   // The embedded PostgreSQL runs as `postgres` when we are root and must reach its directory.
   fs.chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  console.log(`Servidor: node scripts/start.mjs na porta ${port}, banco ${target}`);
-  const server = await startServer(dataDir, port);
+  const server = await startServer({
+    FABRIL_DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DATABASE_URL: externalUrl ?? '',
+  });
+  console.log(`Servidor: node scripts/start.mjs em ${server.url}, banco ${target}`);
   try {
-    const base = `http://127.0.0.1:${port}`;
+    const base = server.url;
     const databaseUrl = externalUrl ?? embeddedUrl(dataDir);
     const pool = new pg.Client({ connectionString: databaseUrl });
     await pool.connect();

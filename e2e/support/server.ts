@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../src/server/db/free-port.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -14,7 +14,7 @@ export interface RunningServer {
 
 /**
  * Starts the real server as `npm start` does (scripts/start.mjs), on a port of its own, and
- * waits until /api/v1/health answers 200.
+ * waits until /api/v1/health answers 200. The browser tests and the list benchmark run on it.
  */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
@@ -58,15 +58,4 @@ export async function tempDataDir() {
   // The embedded PostgreSQL runs as the postgres user when we are root; it must reach the dir.
   await fs.chmod(dir, 0o755);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
