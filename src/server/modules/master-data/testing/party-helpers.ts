@@ -15,6 +15,17 @@ import {
   type Row,
 } from './master-data-helpers.js';
 
+/** What a stored address without any part answers: every part present, as null. */
+const noAddress = {
+  zipCode: null,
+  street: null,
+  number: null,
+  complement: null,
+  district: null,
+  city: null,
+  state: null,
+};
+
 /**
  * Clients and suppliers share their fields and rules (DOMAIN §3): the contract plus the
  * document, address and search checks run for both.
@@ -219,29 +230,13 @@ export function partyTests(
           stateRegistration: '110042490114',
           email: null,
           phone: null,
-          address: {
-            zipCode: null,
-            street: null,
-            number: null,
-            complement: null,
-            district: null,
-            city: null,
-            state: null,
-          },
+          address: noAddress,
         },
       },
       {
         input: { address: { city: `${tag} Cidade isolada` } },
         stored: {
-          address: {
-            zipCode: null,
-            street: null,
-            number: null,
-            complement: null,
-            district: null,
-            city: `${tag} Cidade isolada`,
-            state: null,
-          },
+          address: { ...noAddress, city: `${tag} Cidade isolada` },
         },
       },
       ...(extra.normalised ?? []),
