@@ -1,3 +1,9 @@
+import { formatDecimal } from './money.js';
+
+/** "1 registro", "100.000 registros". */
+const records = (count: number) =>
+  count === 1 ? '1 registro' : `${formatDecimal(count, 0)} registros`;
+
 /** Every pt-BR message the product shows, so that wording is decided in one place. */
 export const messages = {
   required: 'Preenchimento obrigatório',
@@ -17,6 +23,9 @@ export const messages = {
   deleteConfirm: 'Tem certeza que deseja eliminar este registro?',
   saved: 'Registro salvo com sucesso.',
   deleted: 'Registro excluído com sucesso.',
+  /** A list's total: "1 registro", "100.000 registros". */
+  recordCount: records,
+  imported: (count: number) => `${records(count)} ${count === 1 ? 'importado' : 'importados'}.`,
   errors: {
     badRequest: 'Dados inválidos. Verifique os campos destacados.',
     unauthorized: 'Sessão expirada ou inválida. Entre novamente.',

@@ -1,3 +1,4 @@
+import { messages } from '../../shared/messages.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { issuesToFields } from './error-handler.js';
 import { AppError } from './errors.js';
@@ -86,7 +87,7 @@ export async function checkImport(
     const existing = await options.existing(field, [...firstLine.keys()]);
     for (const { line, value } of valid) {
       if (existing.has(valueAt(value, field) as string)) {
-        report(line, field, 'Já existe um registro com este valor.');
+        report(line, field, messages.errors.duplicate);
       }
     }
   }

@@ -2,6 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Table, Upload } from 'antd';
 import { useState } from 'react';
+import { messages } from '../../shared/messages.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { ApiError } from '../lib/api-error.js';
 import { http } from '../lib/http.js';
@@ -31,11 +32,7 @@ export function ImportButton({ definition }: { definition: ResourceDefinition })
       });
     },
     onSuccess: ({ imported }) => {
-      toast.success(
-        imported === 1
-          ? '1 registro importado.'
-          : `${imported.toLocaleString('pt-BR')} registros importados.`,
-      );
+      toast.success(messages.imported(imported));
       void queryClient.invalidateQueries({ queryKey: queryKeys.resource(definition.path).all });
     },
     onError: (error) => {

@@ -4,6 +4,7 @@ import { Button, Flex, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Permission } from '../../shared/permissions.js';
+import { messages } from '../../shared/messages.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { usePermission } from '../lib/session.js';
@@ -15,11 +16,6 @@ import { ResourceFilter } from './resource-filters.js';
 import { resourceApi, type ResourceRow } from './resource-row.js';
 import { SearchBox } from './search-box.js';
 import { PAGE_SIZES, toApiQuery, useListParams } from './use-list-params.js';
-
-const counted = new Intl.NumberFormat('pt-BR');
-/** "1 registro", "100.000 registros". */
-const totalText = (total: number) =>
-  total === 1 ? '1 registro' : `${counted.format(total)} registros`;
 
 /**
  * The list of a master-data resource, driven by its definition: search, filters, server-side
@@ -107,7 +103,7 @@ export function ResourceListPage({
             total: list.data?.total ?? 0,
             pageSizeOptions: PAGE_SIZES.map(String),
             showSizeChanger: true,
-            showTotal: totalText,
+            showTotal: messages.recordCount,
             responsive: true,
           }}
           onChange={(pagination, _filters, sorter, extra) => {
