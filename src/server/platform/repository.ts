@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListQuery } from '../../shared/list-query.js';
+import { messages } from '../../shared/messages.js';
 import type { Db, DbOrTrx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
 import { BoundedCache } from './bounded-cache.js';
@@ -71,7 +72,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
   function orderBy(sort: string | undefined): { column: string; direction: 'asc' | 'desc' } {
     const key = (sort ?? options.defaultSort).replace(/^-/, '');
     const column = options.sortable[key];
-    if (!column) throw new ValidationError({ sort: 'Valor inválido' });
+    if (!column) throw new ValidationError({ sort: messages.invalid });
     return { column, direction: (sort ?? options.defaultSort).startsWith('-') ? 'desc' : 'asc' };
   }
 
