@@ -7,12 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import '../shared/zod-messages.js';
 import type { Db } from './db/connection.js';
+import { loggerOptions, type LogFormat } from './logging.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
@@ -30,7 +26,9 @@ import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAuth } from './platform/auth.js';
 import { registerCsrf } from './platform/csrf.js';
-import { registerErrorHandler } from './platform/error-handler.js';
+import { onFrameworkError, registerErrorHandler } from './platform/error-handler.js';
+import { clientErrorHandler } from './platform/framework-errors.js';
+import { registerNulGuard } from './platform/nul-guard.js';
 import { createSignedInUsers } from './platform/signed-in-users.js';
 import { createTokenService } from './platform/tokens.js';
 import { APP_VERSION } from './version.js';
@@ -41,6 +39,8 @@ export interface AppOptions {
   databaseUrl: string;
   jwtSecret: string;
   logLevel?: string;
+  /** One short line per request (the default) or pino's JSON (see logging.ts). */
+  logFormat?: LogFormat;
   /** The built SPA; absent in API tests. */
   webDir?: string;
 }
@@ -48,10 +48,12 @@ export interface AppOptions {
 /** The whole server, used by `npm start` and by the tests through `app.inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    ...loggerOptions(options.logLevel ?? 'info', options.logFormat ?? 'line'),
     genReqId: () => randomUUID(),
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: false,
+    // Refusals before routing (bad URL, request line or headers) in the API's error shape too.
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   // The id every log line and error body carries, also on the response for support calls.
   app.addHook('onRequest', async (request, reply) => {
@@ -84,12 +86,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : undefined;
   if (webDir) registerStaticAssets(app, webDir);
   registerErrorHandler(app, webDir ? sendSpaIndex : undefined);
+  registerNulGuard(app);
   registerCsrf(app);
   const tokens = createTokenService(options.jwtSecret);
   const signedInUsers = await createSignedInUsers(options.db, options.databaseUrl, {
     warn: (message) => app.log.warn(message),
   });
-  app.addHook('onClose', () => signedInUsers.close());
+  // Before the HTTP server waits for its last requests, so that nothing reconnects while stopping.
+  app.addHook('preClose', () => signedInUsers.close());
   registerAuth(app, signedInUsers, tokens);
 
   await app.register(swagger, {

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { LOG_FORMATS, type LogFormat } from './logging.js';
+import { OperatorError } from './operator-error.js';
 
 /** Settings by environment (README "Settings"). Read once at start-up. */
 export interface Config {
@@ -10,6 +12,7 @@ export interface Config {
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
   logLevel: string;
+  logFormat: LogFormat;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -22,5 +25,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormat(env.LOG_FORMAT),
   };
+}
+
+function logFormat(value = 'line'): LogFormat {
+  if ((LOG_FORMATS as readonly string[]).includes(value)) return value as LogFormat;
+  throw new OperatorError(`LOG_FORMAT deve ser "line" ou "json", não "${value}".`);
 }

@@ -1,45 +1,77 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resetPassword } from './admin-reset-password.js';
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { readConfig } from './config.js';
-import { createDb } from './db/connection.js';
+import { frame } from './console-frame.js';
+import { createDb, type Db } from './db/connection.js';
 import { resolveDatabase } from './db/database-url.js';
 import { migrate } from './db/migrate.js';
+import { OperatorError } from './operator-error.js';
 
-/** CLI entry: `start` (the default) serves the app; `migrate` only runs the migrations. */
-const command = process.argv[2] ?? 'start';
-const config = readConfig();
+/**
+ * CLI entry: `start` (the default) serves the app; `migrate` only runs the migrations;
+ * `reset-password <e-mail>` gives a user a new password (README "Scripts").
+ */
+const COMMANDS = ['start', 'migrate', 'reset-password'];
+const [command = 'start', ...args] = process.argv.slice(2);
 const log = (message: string) => console.log(`[fabril] ${message}`);
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 async function main() {
-  if (command !== 'start' && command !== 'migrate') {
-    console.error(`Comando desconhecido: ${command}. Use "start" ou "migrate".`);
+  if (!COMMANDS.includes(command)) {
+    console.error(`Comando desconhecido: ${command}. Use ${COMMANDS.join(', ')}.`);
     process.exit(2);
   }
-  const database = await resolveDatabase({ ...config, log });
-  const db = createDb(database.url);
+  let database: Awaited<ReturnType<typeof resolveDatabase>> | undefined;
+  let db: Db | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
-  const stop = async (code = 0) => {
+  // Stops things in order: HTTP, pool, then PostgreSQL (see embedded-postgres.ts). On Ctrl+C the
+  // terminal signals the whole process group, the embedded PostgreSQL too, and npm forwards the
+  // signal once more: every part tolerates PostgreSQL going first, and a second signal is ignored.
+  const stop = async (code: number, farewell?: string) => {
     if (stopping) return;
     stopping = true;
     await app?.close().catch(() => undefined);
-    await db.destroy().catch(() => undefined);
-    await database.embedded?.stop().catch(() => undefined);
+    await db?.destroy().catch(() => undefined);
+    await database?.embedded?.stop().catch(() => undefined);
+    if (farewell) log(farewell);
     process.exit(code);
   };
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  // Stops things in order: HTTP, pool, then PostgreSQL (see embedded-postgres.ts).
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop(0, 'Fabril parado.'));
+  process.on('SIGTERM', () => void stop(0, 'Fabril parado.'));
 
   try {
+    const config = readConfig();
+    database = await resolveDatabase({
+      ...config,
+      log,
+      // The server may be running on the same data directory while a password is reset.
+      shareRunning: command === 'reset-password',
+    });
+    db = createDb(database.url);
+
     if (command === 'migrate') {
       const ran = await migrate(db);
       log(ran.length ? `Migrações aplicadas: ${ran.join(', ')}` : 'Banco de dados já atualizado.');
-      return stop();
+      return await stop(0);
     }
+    if (command === 'reset-password') {
+      await migrate(db);
+      const reset = await resetPassword(db, { email: args[0], password: config.adminPassword });
+      const lines = [
+        `Senha de ${reset.email} redefinida.`,
+        ...(config.adminPassword
+          ? ['A nova senha é a de ADMIN_PASSWORD.']
+          : [`Nova senha: ${reset.password}`, 'Guarde-a: ela não será mostrada de novo.']),
+        ...(reset.active ? [] : ['Este usuário está inativo: reative-o para que possa entrar.']),
+      ];
+      console.log(frame(lines));
+      return await stop(0);
+    }
+
     const prepared = await prepareDatabase(db, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
@@ -50,21 +82,34 @@ async function main() {
       databaseUrl: database.url,
       jwtSecret: prepared.jwtSecret,
       logLevel: config.logLevel,
+      logFormat: config.logFormat,
       webDir,
     });
-    await app.listen({ port: config.port, host: config.host });
-    if (prepared.admin) {
-      log(
-        'Banco de dados novo: administrador criado. Guarde estas credenciais, elas não serão mostradas de novo:',
-      );
-      log(`  E-mail: ${prepared.admin.email}`);
-      log(`  Senha:  ${prepared.admin.password}`);
-    }
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      listenTextResolver: (address) => `Ouvindo em ${address}`,
+    });
     log(
       `Fabril pronto em http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
     );
+    if (prepared.admin) {
+      // Last, and framed, so that the first request lines do not push it out of sight.
+      console.log(
+        frame([
+          'Banco de dados novo: administrador criado.',
+          `E-mail: ${prepared.admin.email}`,
+          `Senha:  ${prepared.admin.password}`,
+          'Guarde estas credenciais: elas não serão mostradas de novo.',
+          'Esqueceu a senha? npm run admin:reset-password -- <e-mail>',
+        ]),
+      );
+    }
   } catch (error) {
-    console.error(error);
+    // Stopping already (a signal during start-up): the failure is only its consequence.
+    if (stopping) return;
+    if (error instanceof OperatorError) console.error(`[fabril] ${error.message}`);
+    else console.error(error);
     await stop(1);
   }
 }

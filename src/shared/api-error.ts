@@ -4,6 +4,8 @@ export interface ApiErrorBody {
     code: string;
     message: string;
     fields?: Record<string, string>;
+    /** What the user needs as a list (every material short: required, available, missing). */
+    details?: Record<string, unknown>[];
     requestId: string;
   };
 }
@@ -23,5 +25,17 @@ export interface AuditEntry {
   entity: string;
   entityId: string;
   action: string;
+  /**
+   * Field → before and after. A document's lines field (`items`) holds, in `from`, the lines
+   * removed and the old values of the lines changed, and in `to`, the lines added and the new
+   * values of the lines changed, each an AuditLine.
+   */
   changes: Record<string, { from: unknown; to: unknown }>;
+}
+
+/** One line of a document in an audit entry: its id, its place on the document ("Item 2"), and values. */
+export interface AuditLine {
+  id: number;
+  position: number;
+  [field: string]: unknown;
 }

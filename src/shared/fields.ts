@@ -17,11 +17,20 @@ const emptyToNull = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? null : value;
 const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
-export const requiredText = (max = 120) => z.preprocess(trim, z.string().min(1).max(max));
+/**
+ * Control characters other than tab and line breaks: nobody types them, they arrive only from
+ * broken files or crafted requests, and PostgreSQL cannot store NUL at all.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const plainText = () =>
+  z.string().refine((v) => !CONTROL_CHARACTER.test(v), { message: messages.invalid });
+
+export const requiredText = (max = 120) => z.preprocess(trim, plainText().min(1).max(max));
 
 export const optionalText = (max = 255) =>
   z
-    .preprocess(emptyToNull, z.string().trim().max(max).nullable().optional())
+    .preprocess(emptyToNull, plainText().trim().max(max).nullable().optional())
     .transform((v) => v ?? null);
 
 // An empty e-mail is missing ("Preenchimento obrigatório"), not malformed.
@@ -51,13 +60,16 @@ export const requiredEnum = <const T extends readonly [string, ...string[]]>(val
   });
 
 /**
- * A number that may arrive as a string (query strings, forms): empty or blank is missing
- * ("Preenchimento obrigatório"), anything else that is not a number "Valor deve ser um número".
+ * A whole number that may arrive as a string (query strings, forms): empty or blank is missing
+ * ("Preenchimento obrigatório"); any text but digits ("1a2", "1e3", "0x10") is no number ("Valor
+ * deve ser um número"), never read as another value the way `Number()` would.
  */
 const numberInput = (v: unknown) => {
   if (v === null) return undefined;
   if (typeof v !== 'string') return v;
-  return v.trim() === '' ? undefined : Number(v);
+  const text = v.trim();
+  if (text === '') return undefined;
+  return /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
 };
 
 function document(
@@ -120,12 +132,26 @@ export const address = () =>
 
 export const password = () => z.string().min(8, messages.passwordTooShort).max(200);
 
+/** PostgreSQL's `integer`, the type of every id and version: a larger number cannot match a row. */
+const MAX_INTEGER = 2_147_483_647;
+
 /** `version` of the row being updated: a stale one answers 409. */
-export const version = () => z.preprocess(numberInput, z.number().int().min(1));
+export const version = () => z.preprocess(numberInput, z.number().int().min(1).max(MAX_INTEGER));
 
-export const id = () => z.preprocess(numberInput, z.number().int().positive());
+export const id = () => z.preprocess(numberInput, z.number().int().positive().max(MAX_INTEGER));
 
-function decimalField(scale: number, options: { nonNegative?: boolean } = {}) {
+interface DecimalFieldOptions {
+  /** numeric(precision, scale): the column's digits in all (DOMAIN §1: 15, percentages 5). */
+  precision?: number;
+  nonNegative?: boolean;
+  /** Zero refused too: a quantity. */
+  positive?: boolean;
+  /** Inclusive upper bound: a percentage's 100. */
+  max?: number;
+}
+
+function decimalField(scale: number, options: DecimalFieldOptions = {}) {
+  const precision = options.precision ?? MAX_SIGNIFICANT_DIGITS;
   return z
     .union([z.string(), z.number()], { message: messages.notANumber })
     .transform((value, ctx) => {
@@ -134,17 +160,24 @@ function decimalField(scale: number, options: { nonNegative?: boolean } = {}) {
         ctx.addIssue({ code: 'custom', message: messages.notANumber });
         return z.NEVER;
       }
-      // numeric(15, scale): at most 15 digits in all, so 15 - scale before the point.
+      // numeric(precision, scale): at most precision - scale digits before the point.
       const integerDigits = parsed.abs().trunc().toFixed().replace(/^0+/, '').length;
       if (
         significantDigits(parsed) > MAX_SIGNIFICANT_DIGITS ||
-        integerDigits > MAX_SIGNIFICANT_DIGITS - scale ||
+        integerDigits > precision - scale ||
         parsed.decimalPlaces() > scale
       ) {
         ctx.addIssue({ code: 'custom', message: messages.outOfRange });
         return z.NEVER;
       }
-      if (options.nonNegative && parsed.isNegative() && !parsed.isZero()) {
+      if (options.positive && !parsed.greaterThan(0)) {
+        ctx.addIssue({ code: 'custom', message: messages.mustBePositive });
+        return z.NEVER;
+      }
+      if (
+        (options.nonNegative && parsed.isNegative() && !parsed.isZero()) ||
+        (options.max !== undefined && parsed.greaterThan(options.max))
+      ) {
         ctx.addIssue({ code: 'custom', message: messages.outOfRange });
         return z.NEVER;
       }
@@ -160,6 +193,36 @@ export const optionalMoney = () =>
 export const nonNegativeMoney = () => decimalField(2, { nonNegative: true });
 export const optionalNonNegativeMoney = () =>
   z.preprocess(emptyToNull, nonNegativeMoney().nullable().optional()).transform((v) => v ?? null);
+
+/**
+ * Quantity: a decimal string with 3 places, "12.500" (numeric(15,3)), above zero unless
+ * `allowZero` (a count, a stock adjustment to nothing). The item's unit may allow fewer places:
+ * the service checks that with `quantityFitsUnit` once it has read the unit.
+ */
+export const quantity = (options: { allowZero?: boolean } = {}) =>
+  decimalField(3, options.allowZero ? { nonNegative: true } : { positive: true });
+export const optionalQuantity = (options: { allowZero?: boolean } = {}) =>
+  z.preprocess(emptyToNull, quantity(options).nullable().optional()).transform((v) => v ?? null);
+
+/**
+ * Whether a quantity has no more decimal places than its unit of measurement allows (DOMAIN §2
+ * `decimals`, 0–3): "1.500" fits a unit of 1, "1.250" does not. Trailing zeros do not count, so the
+ * 3-place strings `quantity()` gives are checked by their value. Not a number: false.
+ */
+export function quantityFitsUnit(quantity: string, decimals: number): boolean {
+  const parsed = parseDecimal(quantity);
+  return parsed !== null && parsed.decimalPlaces() <= decimals;
+}
+
+/** Unit cost or price of one unit: a decimal string with 4 places, "2.3750" (numeric(15,4)), ≥ 0. */
+export const unitCost = () => decimalField(4, { nonNegative: true });
+export const optionalUnitCost = () =>
+  z.preprocess(emptyToNull, unitCost().nullable().optional()).transform((v) => v ?? null);
+
+/** Percentage: a decimal string with 2 places, "12.50" (numeric(5,2)), 0–100. */
+export const percent = () => decimalField(2, { precision: 5, nonNegative: true, max: 100 });
+export const optionalPercent = () =>
+  z.preprocess(emptyToNull, percent().nullable().optional()).transform((v) => v ?? null);
 
 export const integer = (min: number, max: number) =>
   z.preprocess(numberInput, z.number().int().min(min).max(max));
@@ -178,7 +241,13 @@ export const optionalHexColor = () =>
     )
     .transform((v) => (v ? v.toUpperCase() : null));
 
-/** YYYY-MM-DD, a real calendar date. */
+/**
+ * The first year a date may have: PostgreSQL has no year 0, and Excel's date cells (exports)
+ * start at 1900, so every date shows the same on screen, in the database and in a spreadsheet.
+ */
+export const MIN_DATE_YEAR = 1900;
+
+/** YYYY-MM-DD, a real calendar date from 1900 to 9999. */
 export const date = () =>
   z.preprocess(
     trim,
@@ -191,5 +260,6 @@ export const date = () =>
           !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
           new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
         { message: messages.invalid },
-      ),
+      )
+      .refine((v) => Number(v.slice(0, 4)) >= MIN_DATE_YEAR, { message: messages.outOfRange }),
   );

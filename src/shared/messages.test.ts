@@ -10,3 +10,11 @@ describe('counted messages', () => {
     expect(messages.imported(4208)).toBe('4.208 registros importados.');
   });
 });
+
+describe('unit decimals message', () => {
+  it("names the unit's decimal places, singular for one", () => {
+    expect(messages.tooManyUnitDecimals(0)).toBe('A unidade não aceita casas decimais');
+    expect(messages.tooManyUnitDecimals(1)).toBe('A unidade aceita no máximo 1 casa decimal');
+    expect(messages.tooManyUnitDecimals(3)).toBe('A unidade aceita no máximo 3 casas decimais');
+  });
+});

@@ -9,6 +9,12 @@ export const messages = {
   required: 'Preenchimento obrigatório',
   notANumber: 'Valor deve ser um número',
   outOfRange: 'Valor está fora do intervalo',
+  mustBePositive: 'Valor deve ser maior que zero',
+  /** A quantity with more decimal places than its unit of measurement allows (DOMAIN §2). */
+  tooManyUnitDecimals: (decimals: number) =>
+    decimals === 0
+      ? 'A unidade não aceita casas decimais'
+      : `A unidade aceita no máximo ${decimals} ${decimals === 1 ? 'casa decimal' : 'casas decimais'}`,
   invalidEmail: 'Email inválido',
   invalid: 'Valor inválido',
   mismatch: 'Valores não coincidem',
@@ -20,9 +26,17 @@ export const messages = {
   invalidPhone: 'Telefone inválido',
   invalidUf: 'UF inválida',
   passwordTooShort: 'A senha deve ter pelo menos 8 caracteres',
+  /** What a screen reader says for the buttons inside inputs (antd's own are English). */
+  clear: 'Limpar',
+  pickColor: 'Escolher cor',
   deleteConfirm: 'Tem certeza que deseja eliminar este registro?',
   saved: 'Registro salvo com sucesso.',
   deleted: 'Registro excluído com sucesso.',
+  passwordChanged: 'Senha alterada.',
+  /** An error toast's reference for support: the request id's first characters. */
+  requestCode: (shortId: string) => `Código ${shortId}`,
+  copyRequestCode: 'Copiar o código completo',
+  copied: 'Copiado',
   /** A list's total: "1 registro", "100.000 registros". */
   recordCount: records,
   imported: (count: number) => `${records(count)} ${count === 1 ? 'importado' : 'importados'}.`,
@@ -37,11 +51,28 @@ export const messages = {
     routeNotFound: 'Endereço não encontrado.',
     staleVersion: 'Este registro foi alterado por outro usuário. Recarregue e tente novamente.',
     duplicate: 'Já existe um registro com este valor.',
+    /** A unique field's 409: "Já existe um cliente com este CPF/CNPJ." */
+    duplicateOf: (row: string, value: string) => `Já existe ${row} com ${value}.`,
     inUse: 'Registro em uso; inative-o em vez de excluir.',
     missingReference: 'O registro relacionado não existe.',
+    /** A document's line sent with an id that is not one of that document's lines. */
+    lineNotInDocument: 'Esta linha não pertence ao documento.',
     internal:
       'Erro inesperado no servidor. Tente novamente; se persistir, informe o código da requisição.',
     network: 'Não foi possível falar com o servidor. Verifique a conexão.',
     wrongCurrentPassword: 'Senha atual incorreta.',
+    /** What the HTTP layer refuses before any route reads the request. */
+    invalidJson: 'Os dados enviados não são um JSON válido.',
+    emptyBody: 'A requisição chegou sem dados: envie um JSON.',
+    invalidContentLength:
+      'A requisição chegou incompleta (tamanho declarado diferente do enviado).',
+    bodyTooLarge: 'Dados grandes demais para enviar de uma vez.',
+    unsupportedMediaType: 'Formato de dados não suportado: envie JSON (application/json).',
+    badUrl: 'Endereço inválido.',
+    urlTooLong: 'Endereço longo demais.',
+    headersTooLarge: 'Endereço ou cabeçalhos da requisição longos demais.',
+    requestTimeout: 'A requisição demorou demais para chegar ao servidor.',
+    malformedRequest: 'Requisição malformada.',
+    requestRefused: 'Requisição recusada pelo servidor.',
   },
 } as const;

@@ -20,6 +20,14 @@ describe('money', () => {
     expect(parseDecimal('')).toBeNull();
   });
 
+  it('guesses nothing from a badly grouped pt-BR number', () => {
+    expect(parseDecimal('1.2,3')).toBeNull();
+    expect(parseDecimal('1.2.3,4')).toBeNull();
+    expect(parseDecimal('12.34,5')).toBeNull();
+    expect(parseDecimal('-1.000.000,99')?.toFixed(2)).toBe('-1000000.99');
+    expect(parseDecimal('0,00150')?.toFixed()).toBe('0.0015');
+  });
+
   it('counts significant digits', () => {
     expect(significantDigits(parseDecimal('0001234.5600')!)).toBe(6);
     expect(significantDigits(parseDecimal('0.05')!)).toBe(1);

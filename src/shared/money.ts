@@ -6,14 +6,19 @@ import { Decimal } from 'decimal.js';
  */
 export const MAX_SIGNIFICANT_DIGITS = 15;
 
-/** Parses "1234.5", "1.234,50" (pt-BR) or a number; null when it is not a valid decimal. */
+/** pt-BR with a decimal comma: "1234,5" or "1.234,50", dots only between groups of three. */
+const PT_BR_DECIMAL = /^-?(\d+|\d{1,3}(\.\d{3})+),\d+$/;
+
+/**
+ * Parses "1234.5", "1.234,50" (pt-BR) or a number; null when it is not a valid decimal. Nothing is
+ * guessed: "1.2,3" or "1,2,3" is no number rather than 12.3.
+ */
 export function parseDecimal(input: unknown): Decimal | null {
   if (typeof input === 'number') return Number.isFinite(input) ? new Decimal(String(input)) : null;
   if (typeof input !== 'string') return null;
   let text = input.trim().replace(/^R\$\s*/, '');
   if (text === '') return null;
-  // pt-BR: "1.234,56" → "1234.56"; a lone comma is the decimal separator.
-  if (text.includes(',')) text = text.replace(/\./g, '').replace(',', '.');
+  if (PT_BR_DECIMAL.test(text)) text = text.replace(/\./g, '').replace(',', '.');
   if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
   return new Decimal(text);
 }

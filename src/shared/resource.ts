@@ -1,3 +1,4 @@
+import { messages } from './messages.js';
 import type { Area } from './permissions.js';
 import type { z } from './zod-messages.js';
 
@@ -52,6 +53,11 @@ export interface ColumnSpec {
   kind?: FieldKind;
   options?: Record<string, string>;
   sortable?: boolean;
+  /**
+   * Also shown below 768 px, where a list keeps only the title column and the columns marked
+   * here (the key figure and the status), so nothing that matters needs sideways scrolling.
+   */
+  mobile?: boolean;
 }
 
 export type FilterSpec =
@@ -70,6 +76,15 @@ export interface ResourceDefinition<
   /** Screen title (plural) and the name of one row. */
   label: string;
   singular: string;
+  /** The grammatical gender of `singular`, for sentences about one row: "um cliente", "uma marca". */
+  gender: 'm' | 'f';
+  /**
+   * Fields a unique index keeps unique, each with how a sentence points at its value
+   * (`{ document: 'este CPF/CNPJ' }`). The migrations name that index `<table>_<column>_key`, the
+   * table after `path`; a duplicate answers 409 "Já existe um cliente com este CPF/CNPJ." on
+   * the field.
+   */
+  uniqueFields?: Record<string, string>;
   /** The body of POST and PUT (without `version`). */
   schema: Schema;
   /** The list's filters besides page, sort and q. */
@@ -90,6 +105,23 @@ export function defineResource<S extends z.ZodType, F extends z.ZodObject>(
   definition: ResourceDefinition<S, F>,
 ): ResourceDefinition<S, F> {
   return definition;
+}
+
+/** "Já existe uma marca com este nome.": the answer to a duplicate value of a unique field. */
+export function duplicateMessage(
+  definition: Pick<ResourceDefinition, 'gender' | 'singular'>,
+  /** The field's phrase in `uniqueFields`: "este nome". */
+  value: string,
+): string {
+  const row = `${definition.gender === 'f' ? 'uma' : 'um'} ${definition.singular.toLowerCase()}`;
+  return messages.errors.duplicateOf(row, value);
+}
+
+/** What a list keeps below 768 px: its title column and the columns marked `mobile`. */
+export function smallScreenColumns(definition: ResourceDefinition): ColumnSpec[] {
+  return definition.columns.filter(
+    (column) => column.key === definition.titleField || column.mobile,
+  );
 }
 
 export const activeLabels = { trueLabel: 'Ativos', falseLabel: 'Inativos' } as const;

@@ -12,10 +12,14 @@ export type Trx = Transaction<Database>;
 export type DbOrTrx = Db | Trx;
 
 export function createDb(connectionString: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString, max, application_name: 'fabril' });
+  // An idle connection that PostgreSQL closes (it is shutting down or restarting; on Ctrl+C the
+  // embedded one gets the terminal's signal with the server) is an 'error' event on the pool,
+  // which would end the process unheard. The pool has already dropped that connection and the
+  // next query opens a new one (or fails in its request, which reports it), so nothing is lost.
+  pool.on('error', () => undefined);
   return new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString, max, application_name: 'fabril' }),
-    }),
+    dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
   });
 }

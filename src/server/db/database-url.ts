@@ -11,9 +11,15 @@ export async function resolveDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   log: (message: string) => void;
+  /** Use the embedded PostgreSQL of a running server instead of stopping it (embedded-postgres.ts). */
+  shareRunning?: boolean;
 }): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
   if (options.databaseUrl) return { url: options.databaseUrl, embedded: null };
-  const embedded = await startEmbeddedPostgres({ dir: options.dataDir, log: options.log });
+  const embedded = await startEmbeddedPostgres({
+    dir: options.dataDir,
+    log: options.log,
+    shareRunning: options.shareRunning,
+  });
   await createDatabaseIfMissing(embedded.url('postgres'), EMBEDDED_DATABASE);
   return { url: embedded.url(EMBEDDED_DATABASE), embedded };
 }

@@ -70,6 +70,13 @@ export interface AuditLogTable {
   requestId: string | null;
 }
 
+/** The last number given per document type and series (migration 0007, platform/numbering.ts). */
+export interface DocumentSequencesTable {
+  documentType: string;
+  series: string;
+  lastNumber: number;
+}
+
 export interface LoginFailuresTable {
   id: Generated<string>;
   key: string;
@@ -168,6 +175,7 @@ export interface Database {
   company: CompanyTable;
   auditLog: AuditLogTable;
   loginFailures: LoginFailuresTable;
+  documentSequences: DocumentSequencesTable;
 }
 
 export type Role = Selectable<RolesTable>;

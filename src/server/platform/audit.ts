@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../db/connection.js';
+import type { LineChanges } from './document-lines.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | (string & {});
 
@@ -13,7 +14,12 @@ export interface AuditEntry {
   action: AuditAction;
   before?: object | null;
   after?: object | null;
+  /** A document's line changes by its lines field (`items`), from replaceLines. */
+  lines?: Record<string, LineChanges>;
 }
+
+/** Field → before and after: what an audit entry stores. */
+export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
 
 /** Fields that are bookkeeping or secret never appear in a record's history. */
 const IGNORED = new Set([
@@ -35,7 +41,6 @@ export async function recordAudit(
   ctx: AuditContext,
   entry: AuditEntry,
 ): Promise<void> {
-  const changes = diff(entry.before ?? null, entry.after ?? null);
   await db
     .insertInto('auditLog')
     .values({
@@ -43,7 +48,7 @@ export async function recordAudit(
       entity: entry.entity,
       entityId: String(entry.entityId),
       action: entry.action,
-      changes: JSON.stringify(changes),
+      changes: JSON.stringify(changesOf(entry)),
       requestId: ctx.requestId ?? null,
     })
     .execute();
@@ -68,7 +73,7 @@ export async function recordAuditMany(
           entity: entry.entity,
           entityId: String(entry.entityId),
           action: entry.action,
-          changes: JSON.stringify(diff(entry.before ?? null, entry.after ?? null)),
+          changes: JSON.stringify(changesOf(entry)),
           requestId: ctx.requestId ?? null,
         })),
       )
@@ -76,13 +81,35 @@ export async function recordAuditMany(
   }
 }
 
-export function diff(
-  before: object | null,
-  after: object | null,
-): Record<string, { from: unknown; to: unknown }> {
+/**
+ * What an entry stores: the changed fields of the record and, for a document, its line changes
+ * under the lines field: `from` lists the lines removed and the old values of the lines changed,
+ * `to` the lines added and the new values of the lines changed, each with its id and position
+ * (shared AuditLine), so the history can say "Item 2 incluído", "Item 1 alterado: Quantidade
+ * 5 → 8", "Item 3 removido".
+ */
+function changesOf(entry: AuditEntry): FieldChanges {
+  const changes = diff(entry.before ?? null, entry.after ?? null);
+  for (const [key, lines] of Object.entries(entry.lines ?? {})) {
+    const side = (side: 'from' | 'to') =>
+      lines.changed.map(({ id, position, fields }) => ({
+        id,
+        position,
+        ...Object.fromEntries(
+          Object.entries(fields).map(([field, change]) => [field, change[side]]),
+        ),
+      }));
+    const from = [...lines.removed, ...side('from')];
+    const to = [...lines.added, ...side('to')];
+    if (from.length || to.length) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+export function diff(before: object | null, after: object | null): FieldChanges {
   const b = (before ?? {}) as Record<string, unknown>;
   const a = (after ?? {}) as Record<string, unknown>;
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const changes: FieldChanges = {};
   for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
     if (IGNORED.has(key)) continue;
     const from = normalize(b[key]);

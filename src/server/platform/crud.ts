@@ -4,17 +4,19 @@ import { z } from 'zod';
 import { version } from '../../shared/fields.js';
 import { listQuerySchema, type ListQuery } from '../../shared/list-query.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
-import type { Db, Trx } from '../db/connection.js';
+import type { Db, DbOrTrx, Trx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
 import { recordAudit, recordAuditMany, type AuditContext } from './audit.js';
-import { createRepository, type AnySelect } from './repository.js';
+import { filterOf } from './list-filters.js';
+import { createRepository } from './repository.js';
 import { auditContext, isoDates } from './request-context.js';
 import { idParams, pageOf } from './route-schemas.js';
+import { inTransaction } from './transaction.js';
 
 /**
  * Generic CRUD for master data: a resource definition plus what only the server knows (table,
  * SQL expressions, domain hooks) becomes list/get/create/update/delete routes. Every write runs in
- * one transaction with its audit entry; updates check `version`.
+ * one transaction with its audit entry (the caller's, when given one); updates check `version`.
  */
 /** What every master-data row answers: its fields plus identity and bookkeeping. */
 export const rowOutputSchema = z.looseObject({
@@ -93,21 +95,14 @@ export function createCrudService(config: CrudConfig) {
     counted: config.counted,
   });
 
-  /**
-   * Equality on every filter given; its key is an API field (`state` → address.state). None
-   * given, none applied: the repository then knows the list is unfiltered.
-   */
-  const applyFilters = (filters: Record<string, unknown>) => {
-    const given = Object.entries(filters).filter(([, value]) => value !== undefined);
-    if (given.length === 0) return undefined;
-    return (qb: AnySelect) => {
-      let filtered = qb;
-      for (const [key, value] of given) {
-        filtered = filtered.where(sql.raw(sqlExpression(config, key)), '=', value);
-      }
-      return filtered;
-    };
-  };
+  /** Equality on every filter of the definition; its key is an API field (`state` → address.state). */
+  const filterRules = Object.fromEntries(
+    Object.keys(definition.filtersSchema.shape).map((key) => [
+      key,
+      { equals: sqlExpression(config, key) },
+    ]),
+  );
+  const applyFilters = (filters: Record<string, unknown>) => filterOf(filterRules, filters);
 
   const toRow = (input: Record<string, unknown>) => {
     const row: Record<string, unknown> = { ...input };
@@ -155,8 +150,8 @@ export function createCrudService(config: CrudConfig) {
      * Many validated rows in one transaction, with an audit entry each ('import'): all or none.
      * Rows go in with multi-row INSERTs; domain hooks, when a resource has them, still run per row.
      */
-    importMany: (db: Db, ctx: AuditContext, inputs: Record<string, unknown>[]) =>
-      db.transaction().execute(async (trx) => {
+    importMany: (db: DbOrTrx, ctx: AuditContext, inputs: Record<string, unknown>[]) =>
+      inTransaction(db, async (trx) => {
         for (const input of inputs) await config.beforeSave?.(trx, input, null, ctx);
         const rows = await repo.insertMany(trx, inputs.map(toRow), ctx.userId);
         for (const row of rows) await config.afterSave?.(trx, row);
@@ -167,10 +162,10 @@ export function createCrudService(config: CrudConfig) {
         );
         return rows.length;
       }),
-    get: (db: Db, id: number) => repo.findById(db, id),
+    get: (db: DbOrTrx, id: number) => repo.findById(db, id),
 
-    create: (db: Db, ctx: AuditContext, input: Record<string, unknown>) =>
-      db.transaction().execute(async (trx) => {
+    create: (db: DbOrTrx, ctx: AuditContext, input: Record<string, unknown>) =>
+      inTransaction(db, async (trx) => {
         await config.beforeSave?.(trx, input, null, ctx);
         const row = await repo.insert(trx, toRow(input), ctx.userId);
         await config.afterSave?.(trx, row);
@@ -183,8 +178,8 @@ export function createCrudService(config: CrudConfig) {
         return repo.toApi(row);
       }),
 
-    update: (db: Db, ctx: AuditContext, id: number, input: Record<string, unknown>) =>
-      db.transaction().execute(async (trx) => {
+    update: (db: DbOrTrx, ctx: AuditContext, id: number, input: Record<string, unknown>) =>
+      inTransaction(db, async (trx) => {
         const { version: expected, ...values } = input as { version: number };
         const before = await repo.findRow(trx, id, true);
         await config.beforeSave?.(trx, values, before, ctx);
@@ -194,8 +189,8 @@ export function createCrudService(config: CrudConfig) {
         return repo.toApi(after);
       }),
 
-    remove: (db: Db, ctx: AuditContext, id: number) =>
-      db.transaction().execute(async (trx) => {
+    remove: (db: DbOrTrx, ctx: AuditContext, id: number) =>
+      inTransaction(db, async (trx) => {
         const before = await repo.findRow(trx, id, true);
         await config.beforeDelete?.(trx, before);
         await repo.delete(trx, id);

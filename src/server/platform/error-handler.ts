@@ -3,7 +3,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '../../shared/api-error.js';
 import { messages } from '../../shared/messages.js';
-import { AppError, ConflictError, ValidationError } from './errors.js';
+import { AppError, ValidationError } from './errors.js';
+import { frameworkError } from './framework-errors.js';
+import { duplicateError } from './unique-violations.js';
 
 /**
  * One place maps every failure to `{ error: { code, message, fields?, requestId } }` in pt-BR:
@@ -12,7 +14,7 @@ import { AppError, ConflictError, ValidationError } from './errors.js';
  */
 export function registerErrorHandler(
   app: FastifyInstance,
-  /** Answers unknown non-API GETs (the SPA's index.html); API paths always get JSON 404. */
+  /** Answers unknown non-API GETs and HEADs (the SPA's index.html); API paths get JSON 404. */
   spaFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply,
 ) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -28,7 +30,9 @@ export function registerErrorHandler(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (spaFallback && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    // HEAD too, as for every GET route: an uptime monitor's HEAD / must not call the site down.
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (spaFallback && read && !request.url.startsWith('/api/')) {
       return spaFallback(request, reply);
     }
     return reply
@@ -37,12 +41,30 @@ export function registerErrorHandler(
   });
 }
 
+/**
+ * Fastify's `frameworkErrors`: a URL that does not decode or whose parameter is too long is
+ * refused before routing, on a request that does not reach the error handler above.
+ */
+export function onFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const known = frameworkError(error) ?? new AppError(500, 'INTERNAL', messages.errors.internal);
+  if (known.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  return reply
+    .header('x-request-id', request.id)
+    .status(known.statusCode)
+    .send(body(known, request.id));
+}
+
 function body(error: AppError, requestId: string): ApiErrorBody {
   return {
     error: {
       code: error.code,
       message: error.message,
       ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.details ? { details: error.details } : {}),
       requestId,
     },
   };
@@ -71,22 +93,11 @@ function toAppError(error: FastifyError | Error): AppError | undefined {
     return new ValidationError(fields);
   }
   const pgCode = (error as { code?: string }).code;
-  if (pgCode === '23505') return new ConflictError(messages.errors.duplicate, 'DUPLICATE');
-  if (pgCode === '23503') {
-    // Deleting a referenced row vs. pointing at a row that does not exist.
-    const detail = String((error as { detail?: string }).detail ?? '');
-    return detail.includes('is still referenced')
-      ? new ConflictError(messages.errors.inUse, 'IN_USE')
-      : new ValidationError({}, messages.errors.missingReference);
-  }
+  if (pgCode === '23505') return duplicateError((error as { constraint?: string }).constraint);
+  // An insert or update pointing at a row that does not exist. Deleting a referenced row never
+  // gets here: the delete answers 409 IN_USE itself (platform/in-use.ts), as the SQLSTATE is the
+  // same and the message comes in the database server's language.
+  if (pgCode === '23503') return new ValidationError({}, messages.errors.missingReference);
   if (pgCode === '22003' || pgCode === '22P02') return new ValidationError({}, messages.invalid);
-  if (fastifyError.statusCode && fastifyError.statusCode < 500) {
-    if (fastifyError.statusCode === 400) return new ValidationError({}, messages.errors.badRequest);
-    return new AppError(
-      fastifyError.statusCode,
-      fastifyError.code ?? 'ERROR',
-      fastifyError.message,
-    );
-  }
-  return undefined;
+  return frameworkError(fastifyError);
 }

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
 
 /** Typed errors that services throw; the error handler turns them into the API's error body. */
@@ -7,6 +8,7 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly details?: Record<string, unknown>[],
   ) {
     super(message);
   }
@@ -30,9 +32,21 @@ export class StaleVersionError extends ConflictError {
   }
 }
 
+/** A rule of the domain (422): a code from the shared catalogue, and `details` when the user needs a list. */
+export interface BusinessRule {
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+  details?: Record<string, unknown>[];
+}
+
 export class BusinessRuleError extends AppError {
-  constructor(message: string, fields?: Record<string, string>) {
-    super(422, 'BUSINESS_RULE', message, fields);
+  constructor(message: string, fields?: Record<string, string>);
+  constructor(rule: BusinessRule);
+  constructor(rule: string | BusinessRule, fields?: Record<string, string>) {
+    const given: BusinessRule =
+      typeof rule === 'string' ? { code: ErrorCode.BUSINESS_RULE, message: rule, fields } : rule;
+    super(422, given.code, given.message, given.fields, given.details);
   }
 }
 

@@ -1,16 +1,28 @@
 import type { FieldSpec } from '../../shared/resource.js';
 import { csvRecord, CSV_BOM } from './csv.js';
-import { columnWidth, guardFormula } from './spreadsheet-format.js';
+import {
+  columnFormat,
+  columnWidth,
+  formatCell,
+  guardFormula,
+  normalizeLabel,
+  sheetCell,
+  valueAt,
+} from './spreadsheet-format.js';
 import { createXlsxWriter, XLSX_CONTENT_TYPE } from './spreadsheet.js';
 
 /**
- * A list export being written: the header from the fields' labels, then rows of already
- * formatted text, as CSV (Excel pt-BR dialect) or XLSX.
+ * A list export being written: the header from the fields' labels, then one row per record,
+ * as CSV (Excel pt-BR dialect: every value as formatted text) or XLSX (numbers, dates and
+ * texts, each with its number format).
  */
 export type ExportFormat = 'xlsx' | 'csv';
 
+/** For each reference field, the names of the rows it points at (a user's profile). */
+export type ReferenceNames = ReadonlyMap<string, ReadonlyMap<number, string>>;
+
 export interface ExportFile {
-  addRow: (values: string[]) => void;
+  addRow: (row: Record<string, unknown>, names: ReferenceNames) => void;
   finish: () => Promise<Buffer>;
   contentType: string;
 }
@@ -23,19 +35,40 @@ export async function createExportFile(
   if (format === 'xlsx') {
     const writer = await createXlsxWriter(
       sheetName,
-      fields.map((field) => ({ label: field.label, width: columnWidth(field) })),
+      fields.map((field) => ({
+        label: field.label,
+        width: columnWidth(field),
+        numFmt: columnFormat(field),
+      })),
     );
-    return { ...writer, contentType: XLSX_CONTENT_TYPE };
+    return {
+      addRow: (row, names) =>
+        writer.addRow(
+          fields.map((field) => sheetCell(field, valueAt(row, field.key), names.get(field.key))),
+        ),
+      finish: writer.finish,
+      contentType: XLSX_CONTENT_TYPE,
+    };
   }
   const parts = [CSV_BOM, csvRecord(fields.map((field) => field.label))];
   return {
-    addRow: (values) => parts.push(csvRecord(values.map(guardFormula))),
+    addRow: (row, names) =>
+      parts.push(
+        csvRecord(
+          fields.map((field) =>
+            guardFormula(formatCell(field, valueAt(row, field.key), names.get(field.key))),
+          ),
+        ),
+      ),
     finish: async () => Buffer.from(parts.join(''), 'utf8'),
     contentType: 'text/csv; charset=utf-8',
   };
 }
 
-/** `clients-2025-12-31.csv`. */
-export function exportFileName(path: string, format: ExportFormat, today: string): string {
-  return `${path}-${today}.${format}`;
+/** The screen's name and the day: "Unidades de Medida" → `unidades-de-medida-2026-11-23.xlsx`. */
+export function exportFileName(screenName: string, format: ExportFormat, today: string): string {
+  const slug = normalizeLabel(screenName)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${slug}-${today}.${format}`;
 }

@@ -1,11 +1,12 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ListQuery } from '../../shared/list-query.js';
 import { messages } from '../../shared/messages.js';
 import type { Db, DbOrTrx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
-import { BoundedCache } from './bounded-cache.js';
 import { NotFoundError, StaleVersionError, ValidationError } from './errors.js';
-import { PageAnchors, type PageAnchor } from './page-anchors.js';
+import { deleteUnlessInUse } from './in-use.js';
+import { createListCounter } from './list-counts.js';
+import type { AnySelect, Filter } from './list-filters.js';
 
 /**
  * The generic repository of ARCHITECTURE: list (page, sort, search, filters, total), findById,
@@ -33,22 +34,30 @@ export interface RepositoryOptions<Row> {
    * reads or returns it.
    */
   searchColumn?: string;
-  /**
-   * The table has a trigger-kept row count and change stamp in `row_counts` (migrations 0003
-   * and 0004): a list then reads its total, or the stamp that validates a cached total, in the
-   * same statement as its page — one round trip instead of two.
-   */
+  /** Totals from the trigger-kept row count and change stamp of `row_counts` (list-counts.ts). */
   counted?: boolean;
+  /**
+   * Columns of a referenced row shown on the list (the supplier's name on an order list), by API
+   * field: read with every row, sortable by that field, and matched by `q` through the referenced
+   * table's own trigram index (`key IN (SELECT id FROM … WHERE … LIKE …)`).
+   */
+  lookups?: Record<string, Lookup>;
+}
+
+/** `{ table: 'suppliers', key: 'supplier_id', column: 'name' }`: suppliers.name of supplier_id. */
+export interface Lookup {
+  table: string;
+  /** The referencing column of this table. */
+  key: string;
+  /** The referenced table's column shown. */
+  column: string;
 }
 
 // Kysely's types follow one table at a time; a repository generic over tables works on an
 // untyped view of the same connection and types what it returns through `toApi`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnySelect = SelectQueryBuilder<any, any, any>;
 const untyped = (db: DbOrTrx) => db as unknown as AnyDb;
-type Filter = (qb: AnySelect) => AnySelect;
 type DbRow = Record<string, unknown>;
 /** What an untyped insert, update or delete with RETURNING answers. */
 interface Returning {
@@ -57,21 +66,23 @@ interface Returning {
   executeTakeFirstOrThrow: () => Promise<DbRow>;
 }
 
-/** The extra columns a counted list's page query carries (the table's change stamp, and its row
- * count when unfiltered); one word each, so that the camel-case mapping leaves them as they are. */
-const STAMP_COLUMN = 'liststamp';
-const TOTAL_COLUMN = 'listtotal';
-
 export function createRepository<Row = Record<string, unknown>>(options: RepositoryOptions<Row>) {
   const toApi = options.toApi ?? ((row: Record<string, unknown>) => row as Row);
   const table = options.table;
-  const tableName = table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  const countCache = new BoundedCache<{ stamp: string; total: number }>(500);
-  const anchors = new PageAnchors();
+  const tableName = snakeCase(table);
+  const counter = options.counted ? createListCounter(tableName) : undefined;
+  const lookups = Object.entries(options.lookups ?? {});
+  /** API field → the scalar subquery that reads it from the referenced row. */
+  const lookupExpressions = Object.fromEntries(
+    lookups.map(([field, lookup]) => [
+      field,
+      `(SELECT ${lookup.column} FROM ${lookup.table} WHERE ${lookup.table}.id = ${tableName}.${lookup.key})`,
+    ]),
+  );
 
   function orderBy(sort: string | undefined): { column: string; direction: 'asc' | 'desc' } {
     const key = (sort ?? options.defaultSort).replace(/^-/, '');
-    const column = options.sortable[key];
+    const column = options.sortable[key] ?? lookupExpressions[key];
     if (!column) throw new ValidationError({ sort: messages.invalid });
     return { column, direction: (sort ?? options.defaultSort).startsWith('-') ? 'desc' : 'asc' };
   }
@@ -96,6 +107,10 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
             if (!term || (combined && term === q)) return [];
             return [like(`f_unaccent(lower(${expression}))`, term)];
           }),
+          ...lookups.map(
+            ([, lookup]) =>
+              sql<boolean>`${sql.ref(`${tableName}.${lookup.key}`)} IN (SELECT id FROM ${sql.table(lookup.table)} WHERE ${like(`f_unaccent(lower(${lookup.column}))`, q)})`,
+          ),
         ]),
       );
     }
@@ -108,42 +123,42 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
   }
 
   /**
-   * The table's columns as the catalog has them, read once per process (migrations run before
-   * start). `columns`: what every read and every RETURNING of this repository takes — all but the
-   * stored search text, which exists for the database's own queries and never leaves here (null:
-   * the table has none, so all). `notNull`: a sort by one of these can start from a page anchor
-   * (a row comparison would lose rows with NULLs).
+   * The columns every read and every RETURNING of this repository takes, read from the catalog
+   * once per process (migrations run before start): all but the stored search text, which exists
+   * for the database's own queries and never leaves here (null: the table has none, so all).
    */
-  let catalog: Promise<{ columns: string[] | null; notNull: Set<string> }> | undefined;
-  function catalogOf(db: DbOrTrx) {
-    catalog ??= sql<{ name: string; notnull: boolean }>`
-      SELECT attname AS name, attnotnull AS notnull FROM pg_attribute
+  let columns: Promise<string[] | null> | undefined;
+  function columnsOf(db: DbOrTrx) {
+    if (!options.searchColumn) return Promise.resolve(null);
+    const hidden = options.searchColumn;
+    columns ??= sql<{ name: string }>`
+      SELECT attname AS name FROM pg_attribute
       WHERE attrelid = ${tableName}::regclass AND attnum > 0 AND NOT attisdropped
       ORDER BY attnum`
       .execute(db)
-      .then(({ rows }) => ({
-        columns: options.searchColumn
-          ? rows.map((row) => row.name).filter((name) => name !== options.searchColumn)
-          : null,
-        notNull: new Set(rows.filter((row) => row.notnull).map((row) => row.name)),
-      }))
+      .then(({ rows }) => rows.map((row) => row.name).filter((name) => name !== hidden))
       .catch((error: unknown) => {
-        catalog = undefined;
+        columns = undefined;
         throw error;
       });
-    return catalog;
+    return columns;
   }
-  const columnsOf = async (db: DbOrTrx) => (await catalogOf(db)).columns;
 
-  /** SELECT the repository's columns (see catalogOf). */
-  const selectColumns = (qb: AnySelect, columns: string[] | null) =>
-    columns ? qb.select(columns) : qb.selectAll();
+  /** SELECT the repository's columns (see columnsOf). */
+  const selectColumns = (qb: AnySelect, columns: string[] | null) => {
+    const selected = columns ? qb.select(columns) : qb.selectAll();
+    return lookups.reduce(
+      (withLookups, [field]) =>
+        withLookups.select(sql.raw(lookupExpressions[field]!).as(snakeCase(field))),
+      selected,
+    );
+  };
 
   function sorted(qb: AnySelect, sort: string | undefined, columns: string[] | null) {
     return ordered(selectColumns(qb, columns), sort);
   }
 
-  /** RETURNING the repository's columns (see catalogOf), from an insert, update or delete. */
+  /** RETURNING the repository's columns (see columnsOf), from an insert, update or delete. */
   function returningColumns(
     query: {
       returning: (columns: string[]) => Returning;
@@ -154,156 +169,42 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
     return columns ? query.returning(columns) : query.returningAll();
   }
 
-  function countOf(qb: AnySelect) {
-    return qb.select((eb) => eb.fn.countAll<string>().as('total'));
-  }
-
-  function countKey(qb: AnySelect) {
-    const compiled = countOf(qb).compile();
-    return `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  }
-
-  /**
-   * The list's total. Unfiltered, a table with a trigger-kept counter (migration 0003) answers
-   * from it; COALESCE evaluates the count(*) only when there is no counter. Filtered or searched,
-   * a table with a counter also has a change stamp (migration 0004): a count is kept in memory
-   * with the stamp it was taken at, read in the same statement (one snapshot), and reused while
-   * the stamp has not moved — paging through a search counts it once. Any process that sees the
-   * same stamp sees the same committed rows, so the cache is never wrong, only sometimes cold.
-   */
-  async function total(db: DbOrTrx, qb: AnySelect, unfiltered: boolean): Promise<number> {
-    if (unfiltered) {
-      const { rows } = await sql<{ total: string }>`
-        SELECT COALESCE(
-          (SELECT row_count FROM row_counts WHERE table_name = ${tableName}),
-          (SELECT count(*) FROM ${sql.table(table)})
-        ) AS total`.execute(db);
-      return Number(rows[0]!.total);
-    }
-    const countQuery = countOf(qb);
-    const key = countKey(qb);
-    const cached = countCache.get(key);
-    if (cached) {
-      const { rows } = await sql<{ changes: string }>`
-        SELECT changes FROM row_counts WHERE table_name = ${tableName}`.execute(db);
-      if (rows[0]?.changes === cached.stamp) return cached.total;
-    }
-    const { rows } = await sql<{ stamp: string | null; total: string }>`
-      SELECT (SELECT changes FROM row_counts WHERE table_name = ${tableName}) AS stamp,
-             (${countQuery}) AS total`.execute(db);
-    const { stamp, total: counted } = rows[0]!;
-    if (stamp !== null) countCache.set(key, { stamp, total: Number(counted) });
-    return Number(counted);
-  }
-
   /**
    * One page. Past the first, or when searching, the page's ids are found first (an index-only
    * scan of an index that covers the sort, and the search text for a search) and only those rows
-   * are read, instead of every row that OFFSET skips or the search rejects. From an `anchor` (a
-   * row known to sit at or before the page, see PageAnchors), the scan starts at that row — an
-   * index seek on (sort, id) — and skips only the rows between it and the page.
+   * are read, instead of every row that OFFSET skips or the search rejects.
    */
-  function page(
-    db: DbOrTrx,
-    qb: AnySelect,
-    query: ListQuery,
-    columns: string[] | null,
-    meta?: { total: boolean },
-    anchor?: { id: number; skip: number },
-  ) {
-    const withMeta = (rows: AnySelect) => {
-      if (!meta) return rows;
-      const counter = (column: string) =>
-        sql<string>`(SELECT ${sql.raw(column)} FROM row_counts WHERE table_name = ${tableName})`;
-      const stamped = rows.select(counter('changes').as(STAMP_COLUMN));
-      return meta.total ? stamped.select(counter('row_count').as(TOTAL_COLUMN)) : stamped;
-    };
-    let from = qb;
-    let skip = (query.page - 1) * query.pageSize;
-    if (anchor) {
-      const { column, direction } = orderBy(query.sort);
-      const sortColumn = sql.raw(column);
-      // The anchor's own values come from a scalar subquery: a constant to the planner, so the
-      // row comparison is an index condition on (sort, id).
-      from = qb.where(
-        sql<boolean>`(${sortColumn}, id) ${sql.raw(direction === 'asc' ? '>=' : '<=')} ((SELECT ${sortColumn} FROM ${sql.table(table)} WHERE id = ${anchor.id}), ${anchor.id})`,
-      );
-      skip = anchor.skip;
-    }
+  function page(db: DbOrTrx, qb: AnySelect, query: ListQuery, columns: string[] | null) {
+    const skip = (query.page - 1) * query.pageSize;
     // A page that skips less than a page of rows, without search, reads its rows directly.
     if (skip < query.pageSize && !query.q) {
-      return withMeta(sorted(from, query.sort, columns))
-        .limit(query.pageSize)
-        .offset(skip);
+      return sorted(qb, query.sort, columns).limit(query.pageSize).offset(skip);
     }
-    const ids = ordered(from.select('id'), query.sort).limit(query.pageSize).offset(skip);
-    return withMeta(
-      sorted(untyped(db).selectFrom(table).where('id', 'in', ids), query.sort, columns),
-    );
+    const ids = ordered(qb.select('id'), query.sort).limit(query.pageSize).offset(skip);
+    return sorted(untyped(db).selectFrom(table).where('id', 'in', ids), query.sort, columns);
   }
 
-  /**
-   * A counted table's list: page and total (or the stamp of a cached total) in one statement.
-   * A deep page starts from the nearest page anchor of the same list; the statement reads the
-   * stamp too, and when it is not the anchor's the page is read again without it.
-   */
-  async function countedList(db: DbOrTrx, qb: AnySelect, query: ListQuery, unfiltered: boolean) {
-    const { columns, notNull } = await catalogOf(db);
-    const offset = (query.page - 1) * query.pageSize;
-    const key = countKey(qb);
-    const { column } = orderBy(query.sort);
-    const list =
-      column === 'id' || notNull.has(column)
-        ? `${key}\u0000${query.sort ?? options.defaultSort}`
-        : undefined;
-    const read = async (anchor?: PageAnchor) =>
-      (await page(
-        db,
-        qb,
-        query,
-        columns,
-        { total: unfiltered },
-        anchor && { id: anchor.id, skip: offset - anchor.offset },
-      ).execute()) as Record<string, unknown>[];
-
-    const anchor = list && offset > 0 ? anchors.nearest(list, offset) : undefined;
-    let rows = await read(anchor);
-    if (anchor && rows[0]?.[STAMP_COLUMN] !== anchor.stamp) rows = await read();
-    const stamp = rows[0]?.[STAMP_COLUMN] as string | undefined;
-    const counted = rows[0]?.[TOTAL_COLUMN] as string | undefined;
-    for (const row of rows) {
-      delete row[STAMP_COLUMN];
-      delete row[TOTAL_COLUMN];
-    }
-    if (stamp === undefined) return { rows, count: await total(db, qb, unfiltered) };
-    if (list) {
-      anchors.remember(list, stamp, [
-        { offset, id: rows[0]!.id as number },
-        { offset: offset + rows.length - 1, id: rows.at(-1)!.id as number },
-      ]);
-    }
-    if (unfiltered) return { rows, count: Number(counted) };
-    const cached = countCache.get(key);
-    if (cached?.stamp === stamp) return { rows, count: cached.total };
-    return { rows, count: await total(db, qb, false) };
+  async function countAll(qb: AnySelect) {
+    const row = (await qb
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow()) as { total: string };
+    return Number(row.total);
   }
 
   return {
     async list(db: DbOrTrx, query: ListQuery, applyFilters?: Filter) {
       const qb = filtered(db, query.q, applyFilters);
-      const unfiltered = !applyFilters && !query.q;
-      const { rows, count } = options.counted
-        ? await countedList(db, qb, query, unfiltered)
-        : await Promise.all([
-            page(db, qb, query, await columnsOf(db)).execute(),
-            total(db, qb, unfiltered),
-          ]).then(([rows, count]) => ({ rows, count }));
-      return {
-        items: rows.map(toApi),
-        total: count,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
+      const pageQuery = page(db, qb, query, await columnsOf(db));
+      let rows: DbRow[];
+      let total: number;
+      if (counter) {
+        const unfiltered = !applyFilters && !query.q;
+        rows = (await counter.annotate(pageQuery, unfiltered).execute()) as DbRow[];
+        total = await counter.total(db, qb, rows, unfiltered);
+      } else {
+        [rows, total] = await Promise.all([pageQuery.execute() as Promise<DbRow[]>, countAll(qb)]);
+      }
+      return { items: rows.map(toApi), total, page: query.page, pageSize: query.pageSize };
     },
 
     /**
@@ -405,9 +306,13 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       throw new StaleVersionError();
     },
 
+    /** Deletes the row; 404 when it is not there, 409 IN_USE when other rows reference it. */
     async delete(db: DbOrTrx, id: number) {
       const remove = untyped(db).deleteFrom(table).where('id', '=', id);
-      const row = await returningColumns(remove, await columnsOf(db)).executeTakeFirst();
+      const columns = await columnsOf(db);
+      const row = await deleteUnlessInUse(() =>
+        returningColumns(remove, columns).executeTakeFirst(),
+      );
       if (!row) throw new NotFoundError();
       return row;
     },
@@ -415,6 +320,8 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
     toApi,
   };
 }
+
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -3,6 +3,7 @@ import { clients } from '../../shared/resources/clients.js';
 import { roles } from '../../shared/resources/roles.js';
 import { users } from '../../shared/resources/users.js';
 import {
+  columnFormat,
   formatCell,
   formatDate,
   guardFormula,
@@ -10,6 +11,7 @@ import {
   normalizeLabel,
   parseCell,
   parseRow,
+  sheetCell,
   sheetFields,
   todayInSaoPaulo,
 } from './spreadsheet-format.js';
@@ -68,6 +70,54 @@ describe('spreadsheet values, the Brazilian way', () => {
     expect(guardFormula('João')).toBe('João');
     expect(parseCell({ kind: 'text' }, '\'=HYPERLINK("x")')).toBe('=HYPERLINK("x")');
     expect(parseCell({ kind: 'text' }, "'Joana d'Arc")).toBe("'Joana d'Arc");
+  });
+});
+
+describe('XLSX cells: numbers and dates Excel can sum and sort, documents as text', () => {
+  it('writes money and integers as numbers with a BRL or integer format', () => {
+    expect(sheetCell({ kind: 'money' }, '1234.50')).toEqual({
+      value: 1234.5,
+      numFmt: '[$R$-416] #,##0.00;-[$R$-416] #,##0.00',
+    });
+    expect(sheetCell({ kind: 'money' }, '-0.10').value).toBe(-0.1);
+    expect(sheetCell({ kind: 'money' }, '9999999999999.99').value).toBe(9999999999999.99);
+    expect(sheetCell({ kind: 'integer' }, 3)).toEqual({ value: 3, numFmt: '0' });
+    expect(sheetCell({ kind: 'money' }, null)).toEqual({
+      value: null,
+      numFmt: columnFormat({ kind: 'money' }),
+    });
+  });
+
+  it('writes dates as dates (dd/mm/aaaa) and instants at São Paulo time', () => {
+    expect(sheetCell({ kind: 'date' }, '2025-12-31')).toEqual({
+      value: new Date(Date.UTC(2025, 11, 31)),
+      numFmt: 'dd/mm/yyyy',
+    });
+    expect(sheetCell({ kind: 'date', readOnly: true }, '2025-01-01T02:30:00.000Z')).toEqual({
+      value: new Date(Date.UTC(2024, 11, 31, 23, 30)),
+      numFmt: 'dd/mm/yyyy hh:mm',
+    });
+    // Excel has no date before 1900: such a stored date goes out as text.
+    expect(sheetCell({ kind: 'date' }, '1899-12-31')).toEqual({
+      value: '31/12/1899',
+      numFmt: '@',
+    });
+    expect(columnFormat({ kind: 'date' })).toBe('dd/mm/yyyy');
+    expect(columnFormat({ kind: 'date', readOnly: true })).toBe('dd/mm/yyyy hh:mm');
+  });
+
+  it('keeps documents, CEPs, phones, codes, enums and booleans as formatted text', () => {
+    expect(sheetCell({ kind: 'document' }, '01234567890')).toEqual({
+      value: '012.345.678-90',
+      numFmt: '@',
+    });
+    expect(sheetCell({ kind: 'cep' }, '01310100').value).toBe('01310-100');
+    expect(sheetCell({ kind: 'phone' }, '11987654321').value).toBe('(11) 98765-4321');
+    expect(sheetCell({ kind: 'text' }, '001')).toEqual({ value: '001', numFmt: '@' });
+    expect(sheetCell({ kind: 'enum', options: personTypes }, 'F').value).toBe('Pessoa Física');
+    expect(sheetCell({ kind: 'boolean' }, false).value).toBe('Não');
+    expect(sheetCell({ kind: 'reference' }, 3, new Map([[3, 'Vendas']])).value).toBe('Vendas');
+    expect(columnFormat({ kind: 'document' })).toBe('@');
   });
 });
 

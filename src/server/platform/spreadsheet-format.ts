@@ -1,4 +1,5 @@
 import { cep, cnpj, cpf, phone } from '../../shared/br/documents.js';
+import { MIN_DATE_YEAR } from '../../shared/fields.js';
 import { formatDecimal } from '../../shared/money.js';
 import type { FieldSpec, ResourceDefinition } from '../../shared/resource.js';
 
@@ -57,17 +58,26 @@ const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** An instant's calendar date and time on a São Paulo wall clock, as two-digit strings. */
+function saoPauloParts(
+  instant: Date,
+): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  return Object.fromEntries(
+    dateTimeParts.formatToParts(instant).map((p) => [p.type, p.value]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+}
+
 /** `2025-12-31` → "31/12/2025"; an instant → "31/12/2025 14:05" in São Paulo time. */
 export function formatDate(value: string | Date): string {
   if (typeof value === 'string') {
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    const match = ISO_DATE.exec(value);
     if (match) return `${match[3]}/${match[2]}/${match[1]}`;
   }
   const instant = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(instant.getTime())) return String(value);
-  const part = Object.fromEntries(
-    dateTimeParts.formatToParts(instant).map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
+  const part = saoPauloParts(instant);
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
 }
 
@@ -111,6 +121,73 @@ export function formatCell(
     default:
       return String(value);
   }
+}
+
+/**
+ * Excel number formats. The codes are locale-neutral: Excel pt-BR shows them as "R$ 1.234,50"
+ * and "31/12/2025", and sums, sorts and filters the values as numbers and dates.
+ */
+export const NUMBER_FORMATS = {
+  text: '@',
+  money: '[$R$-416] #,##0.00;-[$R$-416] #,##0.00',
+  integer: '0',
+  date: 'dd/mm/yyyy',
+  dateTime: 'dd/mm/yyyy hh:mm',
+} as const;
+
+export interface SheetCell {
+  value: string | number | Date | null;
+  numFmt: string;
+}
+
+/** A column's format, which a value typed into it later takes too (read-only dates are instants). */
+export function columnFormat(field: Pick<FieldSpec, 'kind' | 'readOnly'>): string {
+  if (field.kind === 'money') return NUMBER_FORMATS.money;
+  if (field.kind === 'integer') return NUMBER_FORMATS.integer;
+  if (field.kind === 'date') return field.readOnly ? NUMBER_FORMATS.dateTime : NUMBER_FORMATS.date;
+  return NUMBER_FORMATS.text;
+}
+
+/**
+ * One value as an XLSX cell: money and integers as numbers, dates as dates (an instant at its
+ * São Paulo wall-clock time, as Excel has no time zones), everything else as the text
+ * `formatCell` gives, so documents, CEPs, phones and codes keep their zeros and punctuation.
+ * Money is a decimal string of at most 15 digits, which a double holds exactly.
+ */
+export function sheetCell(
+  field: Pick<FieldSpec, 'kind' | 'options' | 'readOnly'>,
+  value: unknown,
+  names?: ReadonlyMap<number, string>,
+): SheetCell {
+  if (value === null || value === undefined || value === '') {
+    return { value: null, numFmt: columnFormat(field) };
+  }
+  if (field.kind === 'money' || field.kind === 'integer') {
+    const number = Number(value);
+    if (Number.isFinite(number)) return { value: number, numFmt: columnFormat(field) };
+  }
+  if (field.kind === 'date') {
+    const cell = dateCell(value as string | Date);
+    if (cell) return cell;
+  }
+  return { value: formatCell(field, value, names), numFmt: NUMBER_FORMATS.text };
+}
+
+/** A date or instant as an Excel date, or null for what Excel cannot show as one (before 1900). */
+function dateCell(value: string | Date): SheetCell | null {
+  const match = typeof value === 'string' ? ISO_DATE.exec(value) : null;
+  let cell: SheetCell;
+  if (match) {
+    const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+    cell = { value: new Date(Date.UTC(year, month - 1, day)), numFmt: NUMBER_FORMATS.date };
+  } else {
+    const instant = value instanceof Date ? value : new Date(value);
+    if (Number.isNaN(instant.getTime())) return null;
+    const p = saoPauloParts(instant);
+    const wallClock = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute);
+    cell = { value: new Date(wallClock), numFmt: NUMBER_FORMATS.dateTime };
+  }
+  return (cell.value as Date).getUTCFullYear() >= MIN_DATE_YEAR ? cell : null;
 }
 
 /** A sensible column width (in characters) for a field, known before any row is written. */

@@ -18,7 +18,7 @@ import { createExportFile, exportFileName } from './export.js';
 import { checkImport, ImportInvalidError } from './import.js';
 import { auditContext } from './request-context.js';
 import { readSpreadsheet, uploadKind } from './spreadsheet.js';
-import { formatCell, sheetFields, todayInSaoPaulo, valueAt } from './spreadsheet-format.js';
+import { sheetFields, todayInSaoPaulo, valueAt } from './spreadsheet-format.js';
 
 /**
  * `GET /<path>/export?format=xlsx|csv&<list query>`: every row the list shows for the same
@@ -67,16 +67,10 @@ export function spreadsheetRoutes(
         const file = await createExportFile(format, definition.label, fields);
         await service.eachBatch(db, query, async (rows) => {
           const names = await referenceNames(db, fields, rows, options.references);
-          for (const row of rows) {
-            file.addRow(
-              fields.map((field) =>
-                formatCell(field, valueAt(row, field.key), names.get(field.key)),
-              ),
-            );
-          }
+          for (const row of rows) file.addRow(row, names);
         });
         const body = await file.finish();
-        const name = exportFileName(definition.path, format, todayInSaoPaulo());
+        const name = exportFileName(definition.label, format, todayInSaoPaulo());
         return reply
           .header('content-type', file.contentType)
           .header('content-disposition', `attachment; filename="${name}"`)
@@ -93,6 +87,9 @@ export function spreadsheetRoutes(
         tags,
         summary: `Importa ${definition.label} de uma planilha .xlsx ou .csv (campo "file")`,
         consumes: ['multipart/form-data'],
+        // Describes the upload in the OpenAPI document; request.file() reads the multipart body,
+        // which Fastify leaves empty (null), so the schema accepts its absence.
+        body: z.object({ file: z.any().describe('A planilha (.xlsx ou .csv)') }).nullish(),
         response: { 200: z.object({ imported: z.number() }) },
       },
       handler: async (request) => {

@@ -1,15 +1,25 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { NUMBER_FORMATS } from './spreadsheet-format.js';
 import { createXlsxWriter, readXlsx, uploadKind } from './spreadsheet.js';
 
 describe('XLSX files', () => {
-  it('writes a bold header and text cells, and reads them back', async () => {
+  it('writes a bold header, text, number and date cells with their formats, and reads them back', async () => {
     const writer = await createXlsxWriter('Clientes: ativos', [
-      { label: 'CPF / CNPJ', width: 20 },
-      { label: 'Limite', width: 16 },
+      { label: 'CPF / CNPJ', width: 20, numFmt: NUMBER_FORMATS.text },
+      { label: 'Limite', width: 16, numFmt: NUMBER_FORMATS.money },
+      { label: 'Desde', width: 12, numFmt: NUMBER_FORMATS.date },
     ]);
-    writer.addRow(['012.345.678-90', '1.234,50']);
-    writer.addRow(['', '0,00']);
+    writer.addRow([
+      { value: '012.345.678-90', numFmt: NUMBER_FORMATS.text },
+      { value: 1234.5, numFmt: NUMBER_FORMATS.money },
+      { value: new Date(Date.UTC(2025, 11, 31)), numFmt: NUMBER_FORMATS.date },
+    ]);
+    writer.addRow([
+      { value: null, numFmt: NUMBER_FORMATS.text },
+      { value: -0.1, numFmt: NUMBER_FORMATS.money },
+      { value: null, numFmt: NUMBER_FORMATS.date },
+    ]);
     const bytes = await writer.finish();
 
     const workbook = new ExcelJS.Workbook();
@@ -19,11 +29,16 @@ describe('XLSX files', () => {
     expect(sheet.getCell('A1').value).toBe('CPF / CNPJ');
     expect(sheet.getCell('A1').font?.bold).toBe(true);
     expect(sheet.getCell('A2').value).toBe('012.345.678-90');
+    expect(sheet.getCell('A2').numFmt).toBe('@');
+    expect(sheet.getCell('B2').type).toBe(ExcelJS.ValueType.Number);
+    expect(sheet.getCell('B2').numFmt).toBe(NUMBER_FORMATS.money);
+    expect(sheet.getCell('C2').type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.getCell('C2').numFmt).toBe('dd/mm/yyyy');
     expect(sheet.getColumn(1).width).toBe(20);
     expect(await readXlsx(bytes)).toEqual([
-      ['CPF / CNPJ', 'Limite'],
-      ['012.345.678-90', '1.234,50'],
-      [null, '0,00'],
+      ['CPF / CNPJ', 'Limite', 'Desde'],
+      ['012.345.678-90', 1234.5, new Date(Date.UTC(2025, 11, 31))],
+      [null, -0.1],
     ]);
   });
 

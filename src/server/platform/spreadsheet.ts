@@ -6,19 +6,23 @@ import type ExcelJS from 'exceljs';
 let excel: Promise<typeof ExcelJS> | undefined;
 const loadExcel = () => (excel ??= import('exceljs').then((module) => module.default));
 import { decodeCsv, parseCsv } from './csv.js';
+import type { SheetCell } from './spreadsheet-format.js';
 
 /**
  * XLSX through exceljs: a streaming writer for exports (rows go out batch by batch, the header
- * is bold and frozen, every column is text so CPFs and CEPs keep their leading zeros), and a
- * reader that turns the first sheet of an upload into plain cell values, like a CSV's.
+ * is bold and frozen, each cell a number, a date or a text with its number format, so sums and
+ * sorts work and CPFs and CEPs keep their leading zeros), and a reader that turns the first
+ * sheet of an upload into plain cell values (numbers and dates included), like a CSV's.
  */
 export interface XlsxColumn {
   label: string;
   width: number;
+  /** What a value typed into the column later shows as: "@" (text), a money or date format. */
+  numFmt: string;
 }
 
 export interface XlsxWriter {
-  addRow: (values: string[]) => void;
+  addRow: (cells: SheetCell[]) => void;
   finish: () => Promise<Buffer>;
 }
 
@@ -46,12 +50,21 @@ export async function createXlsxWriter(
   const sheet = workbook.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31), {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
-  sheet.columns = columns.map((column) => ({ width: column.width, style: { numFmt: '@' } }));
+  sheet.columns = columns.map((column) => ({
+    width: column.width,
+    style: { numFmt: column.numFmt },
+  }));
   const header = sheet.addRow(columns.map((column) => column.label));
   header.font = { bold: true };
   header.commit();
   return {
-    addRow: (values) => sheet.addRow(values).commit(),
+    addRow: (cells) => {
+      const row = sheet.addRow(cells.map((cell) => cell.value));
+      cells.forEach((cell, i) => {
+        row.getCell(i + 1).numFmt = cell.numFmt;
+      });
+      row.commit();
+    },
     finish: async () => {
       sheet.commit();
       await workbook.commit();

@@ -5,4 +5,5 @@ export const brands = defineNameLookup({
   area: 'brands',
   label: 'Marcas',
   singular: 'Marca',
+  gender: 'f',
 });

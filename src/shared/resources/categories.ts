@@ -8,6 +8,8 @@ export const categories = defineResource({
   area: 'categories',
   label: 'Categorias',
   singular: 'Categoria',
+  gender: 'f',
+  uniqueFields: { name: 'este nome' },
   schema: z.object({
     name: requiredText(60),
     description: optionalText(255),
@@ -22,7 +24,7 @@ export const categories = defineResource({
   columns: [
     { key: 'name', label: 'Nome', sortable: true },
     { key: 'description', label: 'Descrição', sortable: true },
-    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['name', 'description'],

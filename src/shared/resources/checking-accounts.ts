@@ -10,6 +10,8 @@ export const checkingAccounts = defineResource({
   area: 'checkingAccounts',
   label: 'Contas-Correntes',
   singular: 'Conta-corrente',
+  gender: 'f',
+  uniqueFields: { name: 'este nome' },
   schema: z.object({
     name: requiredText(60),
     bankCode: z.preprocess(
@@ -50,8 +52,8 @@ export const checkingAccounts = defineResource({
     { key: 'bankCode', label: 'Banco', sortable: true },
     { key: 'agency', label: 'Agência', sortable: true },
     { key: 'accountNumber', label: 'Conta', sortable: true },
-    { key: 'balance', label: 'Saldo', kind: 'money', sortable: true },
-    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+    { key: 'balance', label: 'Saldo', kind: 'money', sortable: true, mobile: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['name', 'bankName', 'accountNumber'],

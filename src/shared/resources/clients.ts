@@ -17,6 +17,8 @@ export const clients = defineResource({
   area: 'clients',
   label: 'Clientes',
   singular: 'Cliente',
+  gender: 'm',
+  uniqueFields: { document: 'este CPF/CNPJ' },
   schema: withDocumentRule(z.object({ ...partyFields, creditLimit: optionalNonNegativeMoney() })),
   filtersSchema: partyFiltersSchema,
   fields: [

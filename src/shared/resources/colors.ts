@@ -8,6 +8,8 @@ export const colors = defineResource({
   area: 'colors',
   label: 'Cores',
   singular: 'Cor',
+  gender: 'f',
+  uniqueFields: { name: 'este nome' },
   schema: z.object({
     name: requiredText(60),
     hex: optionalHexColor(),
@@ -20,9 +22,9 @@ export const colors = defineResource({
     { key: 'active', label: 'Ativo', kind: 'boolean' },
   ],
   columns: [
-    { key: 'hex', label: 'Cor', kind: 'color' },
+    { key: 'hex', label: 'Cor', kind: 'color', mobile: true },
     { key: 'name', label: 'Nome', sortable: true },
-    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['name', 'hex'],

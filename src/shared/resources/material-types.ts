@@ -5,4 +5,5 @@ export const materialTypes = defineNameLookup({
   area: 'materialTypes',
   label: 'Tipos de Materiais',
   singular: 'Tipo de material',
+  gender: 'm',
 });

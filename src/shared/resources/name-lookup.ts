@@ -10,9 +10,11 @@ export function defineNameLookup(names: {
   area: Area;
   label: string;
   singular: string;
+  gender: 'm' | 'f';
 }) {
   return defineResource({
     ...names,
+    uniqueFields: { name: 'este nome' },
     schema: z.object({ name: requiredText(60), active: z.boolean().default(true) }),
     filtersSchema: z.object({ active: booleanFilter() }),
     fields: [
@@ -21,7 +23,7 @@ export function defineNameLookup(names: {
     ],
     columns: [
       { key: 'name', label: 'Nome', sortable: true },
-      { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+      { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
     ],
     filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
     searchFields: ['name'],

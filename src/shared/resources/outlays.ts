@@ -10,6 +10,8 @@ export const outlays = defineResource({
   area: 'outlays',
   label: 'Custos de Produção',
   singular: 'Custo de produção',
+  gender: 'm',
+  uniqueFields: { name: 'este nome' },
   schema: z.object({
     name: requiredText(60),
     kind: requiredEnum(['PER_UNIT', 'PER_ORDER']),
@@ -36,8 +38,8 @@ export const outlays = defineResource({
   columns: [
     { key: 'name', label: 'Nome', sortable: true },
     { key: 'kind', label: 'Tipo', kind: 'enum', options: outlayKinds, sortable: true },
-    { key: 'defaultValue', label: 'Valor padrão', kind: 'money', sortable: true },
-    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+    { key: 'defaultValue', label: 'Valor padrão', kind: 'money', sortable: true, mobile: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
   filters: [
     { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },

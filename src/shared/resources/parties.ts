@@ -154,12 +154,12 @@ export const partyTailFieldSpecs: FieldSpec[] = [
 
 export const partyColumns: ColumnSpec[] = [
   { key: 'name', label: 'Nome / Razão social', sortable: true },
-  { key: 'document', label: 'CPF / CNPJ', kind: 'document', sortable: true },
+  { key: 'document', label: 'CPF / CNPJ', kind: 'document', sortable: true, mobile: true },
   { key: 'personType', label: 'Tipo', kind: 'enum', options: personTypes, sortable: true },
   { key: 'address.city', label: 'Cidade', sortable: true },
   { key: 'address.state', label: 'UF', sortable: true },
   { key: 'phone', label: 'Telefone', kind: 'phone' },
-  { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+  { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
 ];
 
 export const partyFilters: FilterSpec[] = [

@@ -22,6 +22,8 @@ export const paymentMethods = defineResource({
   area: 'paymentMethods',
   label: 'Formas Pagamento/Recebimento',
   singular: 'Forma de pagamento/recebimento',
+  gender: 'f',
+  uniqueFields: { name: 'este nome' },
   schema: z.object({
     name: requiredText(60),
     kind: kindEnum,
@@ -41,9 +43,16 @@ export const paymentMethods = defineResource({
   ],
   columns: [
     { key: 'name', label: 'Nome', sortable: true },
-    { key: 'kind', label: 'Tipo', kind: 'enum', options: paymentKinds, sortable: true },
+    {
+      key: 'kind',
+      label: 'Tipo',
+      kind: 'enum',
+      options: paymentKinds,
+      sortable: true,
+      mobile: true,
+    },
     { key: 'usage', label: 'Uso', kind: 'enum', options: paymentUsages, sortable: true },
-    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
   filters: [
     { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },

@@ -8,6 +8,8 @@ export const sizes = defineResource({
   area: 'sizes',
   label: 'Tamanhos',
   singular: 'Tamanho',
+  gender: 'm',
+  uniqueFields: { name: 'este nome' },
   schema: z.object({
     name: requiredText(20),
     // Optional: left empty, the size goes first (0).
@@ -33,7 +35,7 @@ export const sizes = defineResource({
   columns: [
     { key: 'sortOrder', label: 'Ordem', sortable: true },
     { key: 'name', label: 'Nome', sortable: true },
-    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['name'],

@@ -9,6 +9,8 @@ export const stockLocations = defineResource({
   area: 'stockLocations',
   label: 'Locais de Estoque',
   singular: 'Local de estoque',
+  gender: 'm',
+  uniqueFields: { name: 'este nome' },
   schema: z.object({
     name: requiredText(60),
     description: optionalText(255),
@@ -30,8 +32,8 @@ export const stockLocations = defineResource({
   columns: [
     { key: 'name', label: 'Nome', sortable: true },
     { key: 'description', label: 'Descrição', sortable: true },
-    { key: 'isDefault', label: 'Padrão', kind: 'boolean', sortable: true },
-    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+    { key: 'isDefault', label: 'Padrão', kind: 'boolean', sortable: true, mobile: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['name', 'description'],

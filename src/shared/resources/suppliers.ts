@@ -17,6 +17,8 @@ export const suppliers = defineResource({
   area: 'suppliers',
   label: 'Fornecedores',
   singular: 'Fornecedor',
+  gender: 'm',
+  uniqueFields: { document: 'este CPF/CNPJ' },
   schema: withDocumentRule(z.object({ ...partyFields, contactName: optionalText(120) })),
   filtersSchema: partyFiltersSchema,
   fields: [

@@ -9,6 +9,8 @@ export const unitsOfMeasurement = defineResource({
   area: 'unitsOfMeasurement',
   label: 'Unidades de Medida',
   singular: 'Unidade de medida',
+  gender: 'f',
+  uniqueFields: { code: 'este código' },
   schema: z.object({
     code: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
@@ -44,9 +46,9 @@ export const unitsOfMeasurement = defineResource({
   ],
   columns: [
     { key: 'code', label: 'Código', sortable: true },
-    { key: 'description', label: 'Descrição', sortable: true },
+    { key: 'description', label: 'Descrição', sortable: true, mobile: true },
     { key: 'decimals', label: 'Casas decimais', sortable: true },
-    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['code', 'description'],

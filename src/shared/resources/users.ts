@@ -42,6 +42,8 @@ export const users = defineResource({
   area: 'users',
   label: 'Usuários',
   singular: 'Usuário',
+  gender: 'm',
+  uniqueFields: { email: 'este e-mail' },
   schema: userCreateSchema,
   filtersSchema: userFiltersSchema,
   fields: [
@@ -55,9 +57,9 @@ export const users = defineResource({
   columns: [
     { key: 'name', label: 'Nome', sortable: true },
     { key: 'email', label: 'E-mail', sortable: true },
-    { key: 'roleName', label: 'Perfil' },
+    { key: 'roleName', label: 'Perfil', mobile: true },
     { key: 'lastLoginAt', label: 'Último acesso', kind: 'date', sortable: true },
-    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true },
+    { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
   filters: [
     { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },

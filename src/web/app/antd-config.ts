@@ -1,4 +1,12 @@
+import {
+  CalendarOutlined,
+  CloseCircleFilled,
+  DownOutlined,
+  LoadingOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import type { ConfigProviderProps } from 'antd';
+import { createElement } from 'react';
 import { messages } from '../../shared/messages.js';
 
 /**
@@ -27,6 +35,41 @@ export const validateMessages = {
     range: messages.wrongLength,
   },
   pattern: { mismatch: messages.pattern },
+};
+
+/**
+ * Where a form takes the user to a wrong field, on Salvar and on the server's answer: to the
+ * middle of the screen, clear of the sticky 64 px header (antd's default, the nearest edge, left
+ * it under the header; "if needed" took a field under the header for visible), and focused.
+ */
+export const scrollToError = { block: 'center', scrollMode: 'always', focus: true } as const;
+
+/*
+ * antd gives screen readers English: its icons are named "down", "calendar", "close-circle", its
+ * clear buttons "Clear". Icons that only decorate an input are hidden from them, and every clear
+ * button is named "Limpar".
+ */
+
+/** `allowClear` of every clearable input and select (a bare `allowClear` would say "Clear"). */
+export const allowClear = {
+  clearIcon: createElement(CloseCircleFilled, { 'aria-label': messages.clear }),
+  label: messages.clear,
+};
+
+/**
+ * Select's arrow, spinner and magnifier (shown while searching), for every select. antd takes
+ * the magnifier only with `showSearch`, so a select is searchable unless it says
+ * `showSearch={false}`.
+ */
+export const select: ConfigProviderProps['select'] = {
+  suffixIcon: createElement(DownOutlined, { 'aria-hidden': true }),
+  loadingIcon: createElement(LoadingOutlined, { spin: true, 'aria-hidden': true }),
+  showSearch: { searchIcon: createElement(SearchOutlined, { 'aria-hidden': true }) },
+};
+
+/** The date picker's calendar icon, for every date field. */
+export const datePicker: ConfigProviderProps['datePicker'] = {
+  suffixIcon: createElement(CalendarOutlined, { 'aria-hidden': true }),
 };
 
 /** Breakpoints 768 / 992 / 1200 px and the dropdown layer at z-index 1050 (DOMAIN §14). */

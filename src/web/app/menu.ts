@@ -1,6 +1,6 @@
 import type { Area, Permission } from '../../shared/permissions.js';
 import type { UserToken } from '../../shared/resources/account.js';
-import { hasPermission } from '../lib/session.js';
+import { hasPermission } from '../lib/has-permission.js';
 import { isAreaBuilt } from './area-routes.js';
 import { paths, type AppPath } from './paths.js';
 

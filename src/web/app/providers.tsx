@@ -6,7 +6,7 @@ import 'dayjs/locale/pt-br';
 import { useEffect, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client.js';
 import { notificationConfig, registerNotificationApi } from '../lib/toast.js';
-import { theme, validateMessages } from './antd-config.js';
+import { datePicker, scrollToError, select, theme, validateMessages } from './antd-config.js';
 
 dayjs.locale('pt-br');
 
@@ -20,7 +20,13 @@ function ToastBridge() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ptBR} theme={theme} form={{ validateMessages }}>
+      <ConfigProvider
+        locale={ptBR}
+        theme={theme}
+        form={{ validateMessages, scrollToFirstError: scrollToError }}
+        select={select}
+        datePicker={datePicker}
+      >
         <App notification={notificationConfig}>
           <ToastBridge />
           {children}

@@ -1,4 +1,5 @@
 import type { FormInstance } from 'antd';
+import { scrollToError } from '../app/antd-config.js';
 import { ApiError } from '../lib/api-error.js';
 import { toast } from '../lib/toast.js';
 import { fromDottedPath, samePath } from './field-path.js';
@@ -24,7 +25,7 @@ export function applyServerErrors(form: FormInstance, error: unknown): string[] 
   }
   form.setFields(updates);
   if (updates.length > 0) {
-    form.scrollToField(updates[0]!.name, { block: 'center' });
+    form.scrollToField(updates[0]!.name, scrollToError);
   }
   return unmatched;
 }

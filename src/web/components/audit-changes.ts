@@ -1,3 +1,4 @@
+import type { AuditLine } from '../../shared/api-error.js';
 import { actionLabels, areas, type Area } from '../../shared/permissions.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { formatValue, type ValueSpec } from './format-value.js';
@@ -14,7 +15,20 @@ export interface ChangeLine {
   references?: string;
   fromId?: number;
   toId?: number;
+  /**
+   * A document's line ("Item 2 incluído"): what happened to it and its fields as the other lines
+   * show them — every field of a line added or removed, the fields that changed otherwise.
+   */
+  line?: { change: LineChange; fields: ChangeLine[] };
 }
+
+export type LineChange = 'added' | 'changed' | 'removed';
+
+const lineChangeLabels: Record<LineChange, string> = {
+  added: 'incluído',
+  changed: 'alterado',
+  removed: 'removido',
+};
 
 export const auditActionLabels: Record<string, string> = {
   create: 'Criado',
@@ -50,6 +64,11 @@ function permissionsSummary(from: unknown, to: unknown): string {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** A document's lines field in an audit entry (shared AuditLine): lists of lines with id and position. */
+const isLineList = (value: unknown): value is AuditLine[] =>
+  Array.isArray(value) &&
+  value.every((line) => isPlainObject(line) && typeof line.id === 'number' && 'position' in line);
+
 /**
  * The lines of one audit entry, labelled and formatted as the definition shows the fields. A
  * nested object (`address`) is shown per sub-field that changed; fields the definition does not
@@ -64,14 +83,13 @@ export function changeLines(
     definition.columns.find((column) => column.key === key);
   const lines: ChangeLine[] = [];
 
-  const add = (key: string, from: unknown, to: unknown) => {
+  const changeOf = (key: string, from: unknown, to: unknown): ChangeLine | undefined => {
     const spec = specOf(key);
-    if (!spec) return;
+    if (!spec) return undefined;
     const valueSpec: ValueSpec = { kind: spec.kind, options: spec.options };
     if (spec.kind === 'permissions') {
       const summary = permissionsSummary(from, to);
-      lines.push({ key, label: spec.label, from: EMPTY, to: EMPTY, summary });
-      return;
+      return { key, label: spec.label, from: EMPTY, to: EMPTY, summary };
     }
     const line: ChangeLine = {
       key,
@@ -85,7 +103,11 @@ export function changeLines(
       if (typeof from === 'number') line.fromId = from;
       if (typeof to === 'number') line.toId = to;
     }
-    lines.push(line);
+    return line;
+  };
+  const add = (key: string, from: unknown, to: unknown) => {
+    const line = changeOf(key, from, to);
+    if (line) lines.push(line);
   };
 
   // Fields in the order the form shows them, then anything else the definition knows.
@@ -97,8 +119,54 @@ export function changeLines(
   };
   const keys = Object.keys(changes).sort((a, b) => order(a) - order(b));
 
+  /** The fields of one line, in the order the definition names them (`items.quantity`). */
+  const lineFields = (key: string, from: Record<string, unknown>, to: Record<string, unknown>) =>
+    definition.fields.flatMap((field) => {
+      const sub = field.key.slice(key.length + 1);
+      if (!field.key.startsWith(`${key}.`) || !(sub in from || sub in to)) return [];
+      return changeOf(field.key, from[sub] ?? null, to[sub] ?? null) ?? [];
+    });
+
+  /**
+   * "Item 2 incluído", "Item 1 alterado", "Item 3 removido": the lines field's label names one
+   * line. Lines only in `from` were removed, only in `to` added, in both changed (id matches).
+   */
+  const addLines = (key: string, from: AuditLine[], to: AuditLine[]) => {
+    const noun = specOf(key)?.label ?? 'Item';
+    const before = new Map(from.map((line) => [line.id, line]));
+    const after = new Map(to.map((line) => [line.id, line]));
+    const entries = [
+      ...from
+        .filter((line) => !after.has(line.id))
+        .map((line) => ({ change: 'removed' as const, line })),
+      ...to.map((line) => ({
+        change: before.has(line.id) ? ('changed' as const) : ('added' as const),
+        line,
+      })),
+    ];
+    const rank: Record<LineChange, number> = { removed: 0, changed: 1, added: 2 };
+    entries.sort((a, b) => a.line.position - b.line.position || rank[a.change] - rank[b.change]);
+    for (const { change, line } of entries) {
+      const fields =
+        change === 'removed'
+          ? lineFields(key, line, {})
+          : lineFields(key, before.get(line.id) ?? {}, line);
+      lines.push({
+        key: `${key}#${line.id}`,
+        label: `${noun} ${line.position} ${lineChangeLabels[change]}`,
+        from: EMPTY,
+        to: EMPTY,
+        line: { change, fields },
+      });
+    }
+  };
+
   for (const key of keys) {
     const { from, to } = changes[key]!;
+    if (isLineList(from) && isLineList(to)) {
+      addLines(key, from, to);
+      continue;
+    }
     if (isPlainObject(from) || isPlainObject(to)) {
       const before = isPlainObject(from) ? from : {};
       const after = isPlainObject(to) ? to : {};

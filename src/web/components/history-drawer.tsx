@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Empty, Spin, Timeline, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { AuditEntry } from '../../shared/api-error.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { http } from '../lib/http.js';
@@ -17,8 +17,40 @@ function shownValue(line: ChangeLine, side: 'from' | 'to'): ReactNode {
   return line[side];
 }
 
+/**
+ * A document's line: "Item 2 incluído: Produto Parafuso, Quantidade 3", "Item 1 alterado:
+ * Quantidade 5 → 8", "Item 3 removido: Produto Arruela, Quantidade 1".
+ */
+function LineChangeItem({ line }: { line: ChangeLine }) {
+  const { change, fields } = line.line!;
+  return (
+    <li>
+      <Typography.Text strong>
+        {line.label}
+        {fields.length > 0 && ':'}
+      </Typography.Text>
+      {fields.map((field, index) => (
+        <Fragment key={field.key}>
+          {index > 0 ? ', ' : ' '}
+          {field.label}{' '}
+          {change === 'changed' ? (
+            <>
+              <Typography.Text type="secondary">{shownValue(field, 'from')}</Typography.Text>
+              {' → '}
+              {shownValue(field, 'to')}
+            </>
+          ) : (
+            shownValue(field, change === 'added' ? 'to' : 'from')
+          )}
+        </Fragment>
+      ))}
+    </li>
+  );
+}
+
 /** "Label: de → para"; a creation only shows what was set, a deletion what there was. */
 function Change({ line, action }: { line: ChangeLine; action: string }) {
+  if (line.line) return <LineChangeItem line={line} />;
   const created = action === 'create' || action === 'import';
   return (
     <li>

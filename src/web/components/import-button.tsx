@@ -10,6 +10,9 @@ import { queryKeys } from '../lib/query-keys.js';
 import { toast } from '../lib/toast.js';
 import { importProblems, type ImportProblem } from './import-errors.js';
 
+/** A cell whose text may break anywhere (a long e-mail or document in a message). */
+const wrap = () => ({ style: { overflowWrap: 'anywhere' as const } });
+
 interface ImportFailure {
   message: string;
   problems: ImportProblem[];
@@ -86,11 +89,13 @@ export function ImportButton({ definition }: { definition: ResourceDefinition })
                 size="small"
                 dataSource={failure.problems}
                 pagination={failure.problems.length > 50 ? { pageSize: 50 } : false}
-                scroll={{ x: 'max-content', y: 360 }}
+                // No sideways scroll: the columns share the modal's width and the text wraps,
+                // so line, field and message are all read at once, even at 375 px.
+                scroll={{ y: 360 }}
                 columns={[
-                  { key: 'line', dataIndex: 'line', title: 'Linha', width: 80 },
-                  { key: 'field', dataIndex: 'field', title: 'Campo' },
-                  { key: 'message', dataIndex: 'message', title: 'Erro' },
+                  { key: 'line', dataIndex: 'line', title: 'Linha', width: 64 },
+                  { key: 'field', dataIndex: 'field', title: 'Campo', width: '35%', onCell: wrap },
+                  { key: 'message', dataIndex: 'message', title: 'Erro', onCell: wrap },
                 ]}
               />
             )}

@@ -1,6 +1,11 @@
 import type { TableColumnType } from 'antd';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import type { ResourceDefinition } from '../../shared/resource.js';
+import {
+  smallScreenColumns,
+  type ColumnSpec,
+  type ResourceDefinition,
+} from '../../shared/resource.js';
 import { fieldName, getPath } from './object-path.js';
 import type { ResourceRow } from './resource-row.js';
 import { ValueCell } from './value-cell.js';
@@ -14,17 +19,28 @@ function sortOrderOf(sort: string, key: string): SortOrder {
   return null;
 }
 
+const isFreeText = (column: ColumnSpec) =>
+  column.kind === undefined || column.kind === 'text' || column.kind === 'enum';
+
+/** Free text wraps, anywhere if it must; a formatted value (money, a CPF, a date) stays whole. */
+const smallCellStyle = (column: ColumnSpec): CSSProperties =>
+  isFreeText(column) ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' };
+
 /**
  * The list's columns from the definition: cells formatted by kind, money right-aligned, sortable
- * columns sorted by the server, and the title column (`name`) a link to the record.
+ * columns sorted by the server, and the title column (`name`) a link to the record. On a small
+ * screen only the columns that matter are kept and text wraps instead of being cut, so the row
+ * fits the width.
  */
 export function resourceColumns(
   definition: ResourceDefinition,
   sort: string,
   recordPath: (row: ResourceRow) => string,
   linkState: unknown,
+  small: boolean,
 ): TableColumnType<ResourceRow>[] {
-  return definition.columns.map((column) => {
+  const columns = small ? smallScreenColumns(definition) : definition.columns;
+  return columns.map((column) => {
     const spec = { kind: column.kind, options: column.options };
     const isTitle = column.key === definition.titleField;
     return {
@@ -35,7 +51,8 @@ export function resourceColumns(
       sorter: column.sortable ? true : undefined,
       sortOrder: column.sortable ? sortOrderOf(sort, column.key) : undefined,
       sortDirections: ['ascend', 'descend'],
-      ellipsis: column.kind === undefined || column.kind === 'text' ? true : undefined,
+      ellipsis: !small && (column.kind === undefined || column.kind === 'text') ? true : undefined,
+      onCell: small ? () => ({ style: smallCellStyle(column) }) : undefined,
       render: (_value: unknown, row: ResourceRow) => {
         const value = getPath(row, column.key);
         if (isTitle) {

@@ -1,5 +1,15 @@
-import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, type FormRule } from 'antd';
-import type { ReactNode } from 'react';
+import {
+  Col,
+  Form,
+  Input,
+  Radio,
+  Row,
+  Select,
+  Switch,
+  type FormRule,
+  type RadioGroupProps,
+} from 'antd';
+import { useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
 import { messages } from '../../shared/messages.js';
 import type { FieldSpec } from '../../shared/resource.js';
 import type { z } from '../../shared/zod-messages.js';
@@ -9,6 +19,7 @@ import { CepInput, PhoneInput } from './masked-input.js';
 import { MoneyInput } from './money-input.js';
 import { fieldName } from './object-path.js';
 import { ReferenceSelect } from './reference-select.js';
+import { selectOnFocus } from './select-on-focus.js';
 import { confirmationKey, type FormValues } from './resource-form-values.js';
 import { UfSelect } from './uf-select.js';
 import { zodRule } from './zod-rule.js';
@@ -25,11 +36,27 @@ export interface FieldContext {
 /** An enum with few options reads better as radio buttons than as a drop-down. */
 const RADIO_LIMIT = 3;
 
+/**
+ * A radio group has no focus() of its own, so the form could not focus it when it is the first
+ * wrong field on Salvar (Form's focusField): it focuses the chosen button, or the first.
+ */
+function RadioEnum({ ref, ...props }: RadioGroupProps & { ref?: Ref<unknown> }) {
+  const group = useRef<HTMLDivElement>(null);
+  useImperativeHandle(ref, () => ({
+    get nativeElement() {
+      return group.current;
+    },
+    focus: () => {
+      const find = (selector: string) => group.current?.querySelector<HTMLInputElement>(selector);
+      (find('input:checked') ?? find('input'))?.focus();
+    },
+  }));
+  return <Radio.Group ref={group} optionType="button" buttonStyle="solid" {...props} />;
+}
+
 function EnumInput({ field, ...props }: { field: FieldSpec } & Record<string, unknown>) {
   const options = Object.entries(field.options ?? {}).map(([value, label]) => ({ value, label }));
-  if (options.length <= RADIO_LIMIT) {
-    return <Radio.Group optionType="button" buttonStyle="solid" options={options} {...props} />;
-  }
+  if (options.length <= RADIO_LIMIT) return <RadioEnum options={options} {...props} />;
   return (
     <Select
       placeholder="Selecione"
@@ -60,8 +87,16 @@ function control(field: FieldSpec, personType: unknown, locked: boolean): ReactN
     case 'money':
       return <MoneyInput disabled={disabled} />;
     case 'integer':
+      // A text box, not InputNumber, which silently drops what is no number ("1a2" was saved
+      // as 1): the text stays as typed and the shared schema says "Valor deve ser um número".
       return (
-        <InputNumber disabled={disabled} precision={0} style={{ width: '100%', maxWidth: 220 }} />
+        <Input
+          disabled={disabled}
+          inputMode="numeric"
+          autoComplete="off"
+          {...selectOnFocus}
+          style={{ maxWidth: 220 }}
+        />
       );
     case 'color':
       return <LazyColorInput disabled={disabled} />;

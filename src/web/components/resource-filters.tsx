@@ -49,7 +49,7 @@ export function ResourceFilter({
       aria-label={filter.label}
       style={filterStyle}
       popupMatchSelectWidth={false}
-      showSearch={options.length > 10 ? { optionFilterProp: 'label' } : undefined}
+      showSearch={options.length > 10 ? { optionFilterProp: 'label' } : false}
     />
   );
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../lib/api-error.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { usePermission } from '../lib/session.js';
 import { PageSpinner } from './page-spinner.js';
+import { ReadOnlyValues } from './read-only-values.js';
 import type { ResourceFormOptions } from './resource-form-options.js';
 import { ResourceForm } from './resource-form.js';
 import { resourceApi } from './resource-row.js';
@@ -81,12 +82,14 @@ export function ResourceFormPage({
   }
   if (row.isPending || row.isFetching) return <PageSpinner />;
   return (
-    <ResourceForm
-      key={row.data.id}
-      definition={definition}
-      row={row.data}
-      options={options}
-      listPath={listPath}
-    />
+    <ReadOnlyValues active={!canWrite}>
+      <ResourceForm
+        key={row.data.id}
+        definition={definition}
+        row={row.data}
+        options={options}
+        listPath={listPath}
+      />
+    </ReadOnlyValues>
   );
 }

@@ -8,8 +8,9 @@ import { getPath, setPath } from './object-path.js';
 
 /**
  * The values a resource form holds and how they become the API's body. Texts are kept as typed
- * (documents, phones and CEPs formatted, money as "1.234,50"), empty selects as undefined so
- * they show their placeholder. The shared schema normalizes the rest on both sides.
+ * (documents, phones and CEPs formatted, money as "1.234,50", whole numbers and dates that are
+ * not valid as the text typed), empty selects as undefined so they show their placeholder. The
+ * shared schema normalizes the rest on both sides, and refuses what was typed wrong.
  */
 export type FormValues = Record<string, unknown>;
 
@@ -28,7 +29,7 @@ function toFormValue(field: FieldSpec, value: unknown, row: Record<string, unkno
     case 'money':
       return present ? formatDecimal(value as string | number, 2) : '';
     case 'integer':
-      return present ? value : null;
+      return present ? String(value) : '';
     case 'enum':
     case 'uf':
     case 'reference':
@@ -69,8 +70,6 @@ function toInputValue(field: FieldSpec, value: unknown): unknown {
   switch (field.kind) {
     case 'money':
       return typeof value === 'string' ? typedMoneyToDecimal(value) : value;
-    case 'integer':
-      return value === null ? undefined : value;
     default:
       return value;
   }

@@ -13,8 +13,10 @@ import { usePermission } from '../lib/session.js';
 import { toast } from '../lib/toast.js';
 import { reportFormError } from './apply-server-errors.js';
 import { formatValue } from './format-value.js';
+import { FormActions } from './form-actions.js';
 import { HistoryDrawer } from './history-drawer.js';
 import { getPath } from './object-path.js';
+import { ReadOnlyValues } from './read-only-values.js';
 import { ResourceField, type FieldContext } from './resource-field.js';
 import type { ResourceFormOptions } from './resource-form-options.js';
 import { fieldColumn, formSections } from './resource-form-layout.js';
@@ -255,7 +257,6 @@ export function ResourceForm({
         layout="vertical"
         initialValues={baseline}
         disabled={readOnly}
-        scrollToFirstError
         onFinish={(values) => {
           // Enter in a field and a click on "Salvar" in a row must not create the row twice.
           if (!save.isPending && !leaving) save.mutate(values);
@@ -276,11 +277,13 @@ export function ResourceForm({
                           extra={field.help}
                           htmlFor={`readonly-${field.key}`}
                         >
-                          <Input
-                            id={`readonly-${field.key}`}
-                            disabled
-                            value={readOnlyText(field.kind, getPath(loaded, field.key))}
-                          />
+                          <ReadOnlyValues>
+                            <Input
+                              id={`readonly-${field.key}`}
+                              disabled
+                              value={readOnlyText(field.kind, getPath(loaded, field.key))}
+                            />
+                          </ReadOnlyValues>
                         </Form.Item>
                       ) : (
                         <ResourceField
@@ -298,17 +301,11 @@ export function ResourceForm({
               </Card>
             );
           })}
-          <Flex justify="flex-end" gap={8} wrap>
-            {/* Enabled even in a read-only (disabled) form. */}
-            <Button disabled={false} onClick={() => navigate(listPath)}>
-              Voltar
-            </Button>
-            {!readOnly && (
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                Salvar
-              </Button>
-            )}
-          </Flex>
+          <FormActions
+            onBack={() => navigate(listPath)}
+            canSave={!readOnly}
+            saving={save.isPending}
+          />
         </Flex>
       </Form>
 

@@ -16,6 +16,7 @@ import { ResourceFilter } from './resource-filters.js';
 import { resourceApi, type ResourceRow } from './resource-row.js';
 import { SearchBox } from './search-box.js';
 import { PAGE_SIZES, toApiQuery, useListParams } from './use-list-params.js';
+import { breakpoints, useMediaQuery } from './use-media-query.js';
 
 /**
  * The list of a master-data resource, driven by its definition: search, filters, server-side
@@ -52,7 +53,9 @@ export function ResourceListPage({
   }, [lastPage, params.page, params.pageSize, list.isPlaceholderData, setPage]);
 
   const recordPath = (row: ResourceRow) => `${basePath}/${row.id}`;
-  const columns = resourceColumns(definition, params.sort, recordPath, state);
+  // Below 768 px the row must fit the screen: fewer columns, wrapped text, no sideways scroll.
+  const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
+  const columns = resourceColumns(definition, params.sort, recordPath, state, small);
 
   return (
     <Flex vertical gap={16}>
@@ -95,7 +98,7 @@ export function ResourceListPage({
           columns={columns}
           dataSource={list.data?.items ?? []}
           loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
+          scroll={small ? undefined : { x: 'max-content' }}
           showSorterTooltip={false}
           pagination={{
             current: params.page,

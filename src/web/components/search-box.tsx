@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
 import { useEffect, useState } from 'react';
+import { allowClear } from '../app/antd-config.js';
 
 /**
  * The list's search: the URL's `q` while the user is not typing, sent 400 ms after the last
@@ -37,7 +38,7 @@ export function SearchBox({
       onChange={(event) => setText(event.target.value)}
       onPressEnter={() => onSearch(text.trim())}
       placeholder={placeholder}
-      allowClear
+      allowClear={allowClear}
       maxLength={100}
       aria-label="Pesquisar"
       data-testid="resource-search"

@@ -1,4 +1,5 @@
 import { Select, type SelectProps } from 'antd';
+import { allowClear } from '../app/antd-config.js';
 import { states, ufs, type Uf } from '../../shared/br/states.js';
 
 const plain = (text: string) =>
@@ -16,7 +17,7 @@ const options = ufs.map((uf) => ({ value: uf, label: `${uf} – ${states[uf].nam
 export function UfSelect(props: Omit<SelectProps<Uf>, 'options' | 'showSearch'>) {
   return (
     <Select<Uf>
-      allowClear
+      allowClear={allowClear}
       placeholder="Selecione"
       {...props}
       options={options}

@@ -4,10 +4,10 @@ import { http } from './http.js';
 import { queryKeys } from './query-keys.js';
 
 /**
- * The company row, read by the footer, the dashboard and the company screen from one cache entry.
- * Its errors are silent and a 403 does not redirect: the footer reads it in the background for
- * every page, and a user whose role cannot read the company just sees no company data; the
- * company screen shows a failed load itself.
+ * The company row, read by the dashboard and the company screen from one cache entry (the footer
+ * reads the public facts instead, app-footer.tsx). Its errors are silent and a 403 does not
+ * redirect: the dashboard reads it in the background, and a user whose role cannot read the
+ * company just sees no company data; the company screen shows a failed load itself.
  */
 export const companyQuery = () =>
   queryOptions({

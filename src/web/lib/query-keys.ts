@@ -22,6 +22,8 @@ export const queryKeys = {
   },
   company: {
     detail: () => ['company'] as const,
+    /** The footer's facts (GET /company/public), readable by every signed-in user. */
+    public: () => ['company', 'public'] as const,
   },
   resource: resourceKeys,
 };

@@ -2,15 +2,12 @@ import { useSyncExternalStore } from 'react';
 import type { Permission } from '../../shared/permissions.js';
 import type { UserToken } from '../../shared/resources/account.js';
 import { authStorage, type Session } from './auth-storage.js';
+import { hasPermission } from './has-permission.js';
 import { queryClient } from './query-client.js';
 
 /** The signed-in user and token, re-rendering whoever reads them when the session changes. */
 export function useSession(): Session {
   return useSyncExternalStore(authStorage.subscribe, authStorage.getSession);
-}
-
-export function hasPermission(user: UserToken | null, permission: Permission): boolean {
-  return user?.permissions.includes(permission) ?? false;
 }
 
 /** Whether the signed-in user holds a permission; the server checks it again on every call. */

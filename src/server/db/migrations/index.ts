@@ -7,6 +7,7 @@ import * as m0003 from './0003-list-performance.js';
 import * as m0004 from './0004-list-count-stamps.js';
 import * as m0005 from './0005-search-covering-index.js';
 import * as m0006 from './0006-access-change-notifications.js';
+import * as m0007 from './0007-document-sequences.js';
 
 export interface Migration {
   name: string;
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   { name: '0004-list-count-stamps', up: m0004.up },
   { name: '0005-search-covering-index', up: m0005.up },
   { name: '0006-access-change-notifications', up: m0006.up },
+  { name: '0007-document-sequences', up: m0007.up },
 ];

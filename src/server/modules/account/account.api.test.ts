@@ -93,22 +93,42 @@ describe('POST /account/login', () => {
     expect(blocked.json().error.message).toMatch(/tentativas/);
   });
 
-  it('answers 429 after five failures in a minute from one address, whatever the e-mail', async () => {
-    for (let i = 0; i < 5; i++) {
-      await api.request({
+  it('lets other users of one address in after several people mistype their passwords', async () => {
+    await createUser('setimo@fabril.test', ['clients:read']);
+    for (let i = 0; i < 6; i++) {
+      const failure = await api.request({
         method: 'POST',
         url: '/api/v1/account/login',
-        payload: { email: `ninguem${i}@fabril.test`, password: 'errada' },
-        remoteAddress: '10.7.7.7',
+        payload: { email: `colega${i}@fabril.test`, password: 'errada' },
+        remoteAddress: '10.6.6.6',
       });
+      expect(failure.statusCode).toBe(401);
     }
-    const blocked = await api.request({
+    const seventh = await api.request({
       method: 'POST',
       url: '/api/v1/account/login',
-      payload: { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
-      remoteAddress: '10.7.7.7',
+      payload: { email: 'setimo@fabril.test', password: 'senha-segura-1' },
+      remoteAddress: '10.6.6.6',
     });
+    expect(seventh.statusCode, seventh.body).toBe(200);
+  });
+
+  it('answers 429 after thirty failures in a minute from one address, whatever the e-mail', async () => {
+    const attempt = (email: string, password: string) =>
+      api.request({
+        method: 'POST',
+        url: '/api/v1/account/login',
+        payload: { email, password },
+        remoteAddress: '10.7.7.7',
+      });
+    for (let i = 0; i < 29; i++) {
+      expect((await attempt(`ninguem${i}@fabril.test`, 'errada')).statusCode).toBe(401);
+    }
+    expect((await attempt(TEST_ADMIN.email, TEST_ADMIN.password)).statusCode).toBe(200);
+    expect((await attempt('ninguem29@fabril.test', 'errada')).statusCode).toBe(401);
+    const blocked = await attempt(TEST_ADMIN.email, TEST_ADMIN.password);
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toMatch(/tentativas/);
   });
 
   it('validates the body with pt-BR field messages', async () => {

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.js';
+import { currentUser } from '../../platform/auth.js';
+import { ForbiddenError } from '../../platform/errors.js';
+import { auditedAreas } from './audited-areas.js';
 
 const auditEntrySchema = z.object({
   id: z.number(),
@@ -13,7 +16,13 @@ const auditEntrySchema = z.object({
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
 });
 
-/** A record's history ("Histórico"), newest first. */
+const auditedEntities = Object.keys(auditedAreas) as [string, ...string[]];
+
+/**
+ * A record's history ("Histórico"), newest first. Besides `audit:read` it needs read permission on
+ * the record's own area: the history shows the record's values, so it must not reveal more than
+ * the record itself would.
+ */
 export function auditRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/audit', {
@@ -21,12 +30,14 @@ export function auditRoutes(db: Db): FastifyPluginAsyncZod {
       schema: {
         tags: ['audit'],
         querystring: z.object({
-          entity: z.string().min(1).max(60),
+          entity: z.enum(auditedEntities),
           entityId: z.string().min(1).max(60),
         }),
         response: { 200: z.object({ items: z.array(auditEntrySchema) }) },
       },
       handler: async (request) => {
+        const area = auditedAreas[request.query.entity]!;
+        if (!currentUser(request).permissions.includes(`${area}:read`)) throw new ForbiddenError();
         const rows = await db
           .selectFrom('auditLog')
           .leftJoin('users', 'users.id', 'auditLog.userId')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApi } from '../../testing/api-app.js';
+import { userWith } from '../master-data/testing/master-data-helpers.js';
 
 const api = useTestApi();
 
@@ -150,5 +151,45 @@ describe('company settings', () => {
       token,
     });
     expect(history.statusCode).toBe(403);
+  });
+});
+
+describe('GET /company/public', () => {
+  it("answers the footer's facts, and nothing else, to a user without any permission", async () => {
+    const admin = await api.adminToken();
+    const current = await api.request({ method: 'GET', url: '/api/v1/company', token: admin });
+    await api.request({
+      method: 'PUT',
+      url: '/api/v1/company',
+      token: admin,
+      payload: { ...valid, version: current.json().version },
+    });
+    const { token } = await userWith(api, []);
+    expect((await api.request({ method: 'GET', url: '/api/v1/company', token })).statusCode).toBe(
+      403,
+    );
+    const response = await api.request({ method: 'GET', url: '/api/v1/company/public', token });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      legalName: 'Malharia Boa Vista Ltda.',
+      tradeName: 'Boa Vista',
+      address: {
+        zipCode: '01310100',
+        street: 'Avenida Paulista',
+        number: '1000',
+        complement: null,
+        district: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+      },
+      phones: ['1134567890', '11987654321', null],
+      openingHours: 'Segunda a sexta, 8h às 18h',
+    });
+  });
+
+  it('answers 401 to anonymous requests', async () => {
+    const response = await api.request({ method: 'GET', url: '/api/v1/company/public' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('UNAUTHORIZED');
   });
 });

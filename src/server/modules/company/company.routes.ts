@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companyOutputSchema, companyUpdateSchema } from '../../../shared/resources/company.js';
+import { companyPublicSchema } from '../../../shared/resources/company-public.js';
 import type { Db } from '../../db/connection.js';
 import { auditContext } from '../../platform/request-context.js';
-import { getCompany, updateCompany } from './company.service.js';
+import { getCompany, getCompanyPublic, updateCompany } from './company.service.js';
 
 export function companyRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
@@ -10,6 +11,12 @@ export function companyRoutes(db: Db): FastifyPluginAsyncZod {
       config: { permission: 'company:read' },
       schema: { tags: ['company'], response: { 200: companyOutputSchema } },
       handler: () => getCompany(db),
+    });
+    // The footer's facts for every signed-in user, whatever the role may read of the company.
+    app.get('/company/public', {
+      config: { permission: 'signed-in' },
+      schema: { tags: ['company'], response: { 200: companyPublicSchema } },
+      handler: () => getCompanyPublic(db),
     });
     app.put('/company', {
       config: { permission: 'company:write' },

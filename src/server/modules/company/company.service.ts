@@ -5,6 +5,7 @@ import {
   type Company,
   type companyUpdateSchema,
 } from '../../../shared/resources/company.js';
+import type { CompanyPublic } from '../../../shared/resources/company-public.js';
 import { emptyAddress } from '../../../shared/fields.js';
 import type { Db, DbOrTrx } from '../../db/connection.js';
 import type { CompanyTable } from '../../db/types.js';
@@ -48,6 +49,12 @@ export async function getCompany(db: DbOrTrx): Promise<Company> {
   const row = await db.selectFrom('company').selectAll().where('id', '=', 1).executeTakeFirst();
   if (!row) throw new NotFoundError();
   return toApi(row);
+}
+
+/** The facts every signed-in user may read: the footer's (companyPublicSchema). */
+export async function getCompanyPublic(db: DbOrTrx): Promise<CompanyPublic> {
+  const { legalName, tradeName, address, phones, openingHours } = await getCompany(db);
+  return { legalName, tradeName, address, phones, openingHours };
 }
 
 export async function updateCompany(

@@ -11,6 +11,7 @@ crudContract(api, {
   make: (n, tag) => ({ name: `${tag} Marca ${letter(n)}`, active: n % 2 === 0 }),
   edit: (row) => ({ name: `${String(row.name)} editada`, active: !row.active }),
   duplicate: (n, tag) => ({ name: `${tag} MARCA ${letter(n).toUpperCase()}` }),
+  duplicateError: { name: 'Já existe uma marca com este nome.' },
   required: ['name'],
   maxLengths: { name: 60 },
   invalid: [

@@ -15,6 +15,7 @@ crudContract(api, {
   }),
   edit: (row) => ({ name: `${String(row.name)} editada`, description: null, active: row.active }),
   duplicate: (n, tag) => ({ name: `${tag.toUpperCase()} categoria ${letter(n).toUpperCase()}` }),
+  duplicateError: { name: 'Já existe uma categoria com este nome.' },
   required: ['name'],
   maxLengths: { name: 60, description: 255 },
   invalid: [{ field: 'description', value: 12, message: messages.invalid }],

@@ -36,6 +36,7 @@ crudContract(api, {
     bankCode: '001',
     openingDate: '2026-01-01',
   }),
+  duplicateError: { name: 'Já existe uma conta-corrente com este nome.' },
   required: ['name', 'bankCode', 'openingDate'],
   maxLengths: { name: 60, bankName: 60, agency: 10, accountNumber: 20 },
   invalid: [

@@ -11,6 +11,7 @@ const limits = ['5000.00', null, '100.50', '999.99', '0.00'];
 partyTests(api, 'clients', {
   make: (n) => ({ creditLimit: limits[n % limits.length] }),
   edit: { creditLimit: '2500.00' },
+  duplicateMessage: 'Já existe um cliente com este CPF/CNPJ.',
   invalid: [
     { field: 'creditLimit', value: 'abc', message: messages.notANumber },
     { field: 'creditLimit', value: '1234567890123456', message: messages.outOfRange },
@@ -38,9 +39,18 @@ describe('clients and suppliers', () => {
     const supplier = await suppliers.create(payload);
     expect(client.document).toBe(cpf);
     expect(supplier.document).toBe(cpf);
-    expect((await clients.post(payload)).statusCode).toBe(409);
+    const first = await clients.post(payload);
+    expect(first.statusCode).toBe(409);
+    expect(first.json().error).toMatchObject({
+      code: 'DUPLICATE',
+      message: 'Já existe um cliente com este CPF/CNPJ.',
+      fields: { document: 'Já existe um cliente com este CPF/CNPJ.' },
+    });
     const second = await suppliers.post({ ...payload, document: cpf });
     expect(second.statusCode).toBe(409);
-    expect(second.json().error.message).toBe(messages.errors.duplicate);
+    expect(second.json().error.message).toBe('Já existe um fornecedor com este CPF/CNPJ.');
+    expect(second.json().error.fields).toEqual({
+      document: 'Já existe um fornecedor com este CPF/CNPJ.',
+    });
   });
 });

@@ -13,6 +13,7 @@ crudContract(api, {
   make: (n, tag) => ({ name: `${tag} Cor ${letter(n)}`, hex: hexOf(n), active: n % 2 === 0 }),
   edit: (row) => ({ name: row.name, hex: '#FFFFFF', active: row.active }),
   duplicate: (n, tag) => ({ name: `${tag} cor ${letter(n).toUpperCase()}`, hex: '#000000' }),
+  duplicateError: { name: 'Já existe uma cor com este nome.' },
   required: ['name'],
   maxLengths: { name: 60 },
   invalid: [

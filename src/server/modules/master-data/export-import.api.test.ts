@@ -130,7 +130,7 @@ describe('export', () => {
     const response = await exportCsv('clients');
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="clientes-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const body = response.rawPayload.toString('utf8');
     expect(body.startsWith('\uFEFFTipo de pessoa;CPF / CNPJ;Nome / Razão social;')).toBe(true);
@@ -180,7 +180,7 @@ describe('export', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('downloads XLSX with a bold header and text cells that keep leading zeros', async () => {
+  it('downloads XLSX named after the screen: money as numbers in R$, documents as text that keeps leading zeros', async () => {
     const response = await api.request({
       method: 'GET',
       url: `${BASE}/clients/export?format=xlsx&personType=F`,
@@ -190,7 +190,9 @@ describe('export', () => {
     expect(response.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    expect(response.headers['content-disposition']).toMatch(/filename="clients-[\d-]+\.xlsx"/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="clientes-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
     const sheet = workbook.worksheets[0]!;
@@ -199,8 +201,14 @@ describe('export', () => {
     expect(sheet.getCell('B1').font?.bold).toBe(true);
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).values).toEqual(
-      expect.arrayContaining(['Pessoa Física', formatCpf(joao), 'João da Silva', '1.234,50']),
+      expect.arrayContaining(['Pessoa Física', formatCpf(joao), 'João da Silva', 1234.5]),
     );
+    // Limite de crédito: a number Excel can sum, shown as R$ 1.234,50.
+    expect(sheet.getCell('P2').type).toBe(ExcelJS.ValueType.Number);
+    expect(sheet.getCell('P2').numFmt).toMatch(/R\$.*#,##0\.00/);
+    expect(sheet.getCell('I2').value).toBe('01310-100');
+    expect(sheet.getCell('I2').numFmt).toBe('@');
+    expect(sheet.getCell('G2').value).toBe('(11) 98765-4321');
     expect(sheet.getCell('B2').value).toBe('052.998.224-' + joao.slice(9));
     expect(sheet.getCell('B2').numFmt).toBe('@');
     expect(sheet.getCell('R3').value).toBe('Não');
@@ -403,6 +411,63 @@ describe('import', () => {
       api.db,
     );
     expect(Number(rows[0]!.n)).toBe(2);
+  });
+
+  it('imports an exported XLSX back as it was: numbers, texts with zeros and punctuation', async () => {
+    const token = await api.adminToken();
+    const payloads = [
+      {
+        personType: 'F',
+        document: cpf('012000001'),
+        name: 'Ida e Volta Primeira',
+        phone: '1134567890',
+        creditLimit: '1500.75',
+        address: { zipCode: '01310100', number: '0042', city: 'São Paulo', state: 'SP' },
+        notes: 'Linha 1\nLinha 2',
+      },
+      {
+        personType: 'J',
+        document: '11444777000161',
+        name: 'Ida e Volta Segunda Ltda.',
+        stateRegistration: 'ISENTO',
+        creditLimit: '0.10',
+        active: false,
+      },
+    ];
+    const rowsOf = async () =>
+      (await api.request({ method: 'GET', url: `${BASE}/clients?q=ida e volta`, token })).json()
+        .items as Record<string, unknown>[];
+    for (const payload of payloads) {
+      const created = await api.request({ method: 'POST', url: `${BASE}/clients`, token, payload });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const stored = await rowsOf();
+    expect(stored).toHaveLength(2);
+
+    const exported = await api.request({
+      method: 'GET',
+      url: `${BASE}/clients/export?format=xlsx&q=ida e volta`,
+      token,
+    });
+    expect(exported.statusCode).toBe(200);
+    for (const row of stored) {
+      const deleted = await api.request({
+        method: 'DELETE',
+        url: `${BASE}/clients/${row.id}`,
+        token,
+      });
+      expect(deleted.statusCode).toBe(204);
+    }
+
+    const response = await importFile('clients', 'clientes.xlsx', exported.rawPayload);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ imported: 2 });
+    const bookkeeping = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
+    const withoutBookkeeping = (rows: Record<string, unknown>[]) =>
+      rows.map((row) =>
+        Object.fromEntries(Object.entries(row).filter(([key]) => !bookkeeping.includes(key))),
+      );
+    expect(withoutBookkeeping(await rowsOf())).toEqual(withoutBookkeeping(stored));
   });
 
   it('imports nothing when one row is bad, and names the line and field', async () => {

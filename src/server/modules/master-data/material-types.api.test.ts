@@ -9,6 +9,7 @@ crudContract(api, {
   make: (n, tag) => ({ name: `${tag} Tipo ${letter(n)}`, active: n % 2 === 0 }),
   edit: (row) => ({ name: `${String(row.name)} editado`, active: !row.active }),
   duplicate: (n, tag) => ({ name: `  ${tag.toUpperCase()} TIPO ${letter(n).toUpperCase()} ` }),
+  duplicateError: { name: 'Já existe um tipo de material com este nome.' },
   required: ['name'],
   maxLengths: { name: 60 },
 });

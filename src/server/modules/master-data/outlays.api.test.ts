@@ -18,6 +18,7 @@ crudContract(api, {
   }),
   edit: (row) => ({ name: row.name, kind: 'PER_ORDER', defaultValue: '1234.56', active: true }),
   duplicate: (n, tag) => ({ name: `${tag} CUSTO ${letter(n)}`, kind: 'PER_ORDER' }),
+  duplicateError: { name: 'Já existe um custo de produção com este nome.' },
   required: ['name', 'kind'],
   maxLengths: { name: 60 },
   invalid: [

@@ -18,6 +18,7 @@ crudContract(api, {
   }),
   edit: (row) => ({ name: row.name, kind: 'CREDIT_CARD', usage: 'RECEIVE', active: row.active }),
   duplicate: (n, tag) => ({ name: `${tag} FORMA ${letter(n)}`, kind: 'CASH' }),
+  duplicateError: { name: 'Já existe uma forma de pagamento/recebimento com este nome.' },
   required: ['name', 'kind'],
   maxLengths: { name: 60 },
   invalid: [

@@ -16,6 +16,7 @@ crudContract(api, {
   }),
   edit: (row) => ({ name: row.name, sortOrder: 9999, active: row.active }),
   duplicate: (n, tag) => ({ name: `${tag.toUpperCase()} T${letter(n).toUpperCase()}` }),
+  duplicateError: { name: 'Já existe um tamanho com este nome.' },
   required: ['name'],
   maxLengths: { name: 20 },
   invalid: [

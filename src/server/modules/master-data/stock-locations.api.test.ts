@@ -145,6 +145,7 @@ crudContract(api, {
     active: row.active,
   }),
   duplicate: (n, tag) => ({ name: `${tag} LOCAL ${letter(n).toUpperCase()}` }),
+  duplicateError: { name: 'Já existe um local de estoque com este nome.' },
   required: ['name'],
   maxLengths: { name: 60, description: 255 },
   normalised: () => [

@@ -8,6 +8,7 @@ const api = useTestApi();
 partyTests(api, 'suppliers', {
   make: (n) => ({ contactName: `Contato ${n}` }),
   edit: { contactName: 'Maria Souza' },
+  duplicateMessage: 'Já existe um fornecedor com este CPF/CNPJ.',
   maxLengths: { contactName: 120 },
   normalised: [{ input: { contactName: '  ' }, stored: { contactName: null } }],
 });

@@ -16,6 +16,7 @@ crudContract(api, {
   }),
   edit: (row) => ({ code: row.code, description: 'Quilograma', decimals: 3, active: false }),
   duplicate: (n, tag) => ({ code: ` ${tag}${n} `, description: 'Outra', decimals: 0 }),
+  duplicateError: { code: 'Já existe uma unidade de medida com este código.' },
   required: ['code', 'decimals'],
   maxLengths: { code: 6, description: 60 },
   accentField: 'description',
@@ -48,6 +49,9 @@ describe('units of measurement', () => {
     expect(row).toMatchObject({ code, description: 'Quilo', decimals: 3 });
     const again = await units.post({ code: ` ${code} `, decimals: 0 });
     expect(again.statusCode).toBe(409);
+    expect(again.json().error.fields).toEqual({
+      code: 'Já existe uma unidade de medida com este código.',
+    });
     expect(await units.ids({ q: code.toLowerCase() })).toEqual([row.id]);
   });
 });

@@ -49,4 +49,19 @@ describe('serving the SPA', () => {
     expect(api404.statusCode).toBe(404);
     expect(api404.json().error.code).toBe('ROUTE_NOT_FOUND');
   });
+
+  it('answers HEAD like GET, without a body (an uptime monitor checks the site so)', async () => {
+    for (const url of ['/', '/client/42']) {
+      const page = await api.request({ method: 'HEAD', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toBe('');
+    }
+    const asset = await api.request({ method: 'HEAD', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('');
+    const api404 = await api.request({ method: 'HEAD', url: '/api/v2/anything' });
+    expect(api404.statusCode).toBe(404);
+  });
 });

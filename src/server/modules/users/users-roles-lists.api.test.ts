@@ -46,6 +46,7 @@ crudContract(api, {
     active: row.active,
   }),
   duplicate: (n, tag) => ({ name: `${tag.toUpperCase()} PERFIL ${letter(n).toUpperCase()}` }),
+  duplicateError: { name: 'Já existe um perfil de usuário com este nome.' },
   required: ['name'],
   maxLengths: { name: 60, description: 255 },
   invalid: [
@@ -85,6 +86,7 @@ crudContract(api, {
     roleId: roleIds[0],
     password: PASSWORD,
   }),
+  duplicateError: { email: 'Já existe um usuário com este e-mail.' },
   required: ['name', 'email', 'roleId'],
   maxLengths: { name: 120 },
   sortUnseeded: ['lastLoginAt'],

@@ -89,7 +89,10 @@ describe('roles', () => {
       payload: { name: 'COMPRAS' },
     });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().error.message).toBe('Já existe um registro com este valor.');
+    expect(duplicate.json().error.message).toBe('Já existe um perfil de usuário com este nome.');
+    expect(duplicate.json().error.fields).toEqual({
+      name: 'Já existe um perfil de usuário com este nome.',
+    });
   });
 
   it('answers 409 "in use" when deleting a role that a user has, and deletes an unused one', async () => {
@@ -178,6 +181,11 @@ describe('users', () => {
       },
     });
     expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error).toMatchObject({
+      code: 'DUPLICATE',
+      message: 'Já existe um usuário com este e-mail.',
+      fields: { email: 'Já existe um usuário com este e-mail.' },
+    });
   });
 
   it('validates the password length and the role', async () => {

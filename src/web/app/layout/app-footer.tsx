@@ -2,18 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { Layout, Typography } from 'antd';
 import { phone } from '../../../shared/br/documents.js';
 import { DEFAULT_OPENING_HOURS } from '../../../shared/resources/company.js';
+import type { CompanyPublic } from '../../../shared/resources/company-public.js';
 import { formatAddress } from '../../components/format-address.js';
-import { companyQuery } from '../../lib/company-query.js';
-import { usePermission } from '../../lib/session.js';
+import { http } from '../../lib/http.js';
+import { queryKeys } from '../../lib/query-keys.js';
 
 /**
- * The company's address, phones and opening hours under every page (DOMAIN §12, §14). A role
- * without `company:read` simply gets a footer without them: the footer is no reason to send
- * anyone to the 401 page.
+ * The company's address, phones and opening hours under every page (DOMAIN §12, §14), read from
+ * the facts every signed-in user may see, whatever the role may read of the company. A failed
+ * read leaves just the name: the footer is no reason to interrupt anyone.
  */
 export function AppFooter() {
-  const canRead = usePermission('company:read');
-  const { data: company } = useQuery({ ...companyQuery(), enabled: canRead });
+  const { data: company } = useQuery({
+    queryKey: queryKeys.company.public(),
+    queryFn: ({ signal }) => http.get<CompanyPublic>('/company/public', { silent: true, signal }),
+    staleTime: 5 * 60_000,
+  });
 
   const name = company ? company.tradeName || company.legalName : 'Fabril';
   const address = formatAddress(company?.address);

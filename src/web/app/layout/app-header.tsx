@@ -1,5 +1,5 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Layout, Typography } from 'antd';
+import { Button, Drawer, Flex, Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
@@ -7,9 +7,12 @@ import { useSession } from '../../lib/session.js';
 import { visibleMenu } from '../menu.js';
 import { paths } from '../paths.js';
 import { MainMenu } from './main-menu.js';
-import { UserMenu } from './user-menu.js';
+import { SignOutLink, UserMenu } from './user-menu.js';
 
-/** The top bar: logo, the business menu (a drawer below 768 px) and the user menu. */
+/**
+ * The top bar: logo, the business menu (a drawer below 768 px) and the user menu with "Sair". The
+ * drawer ends with the user's e-mail and "Sair" too, so signing out is in reach from it.
+ */
 export function AppHeader() {
   const { user } = useSession();
   const wide = useMediaQuery(`(min-width: ${breakpoints.md}px)`);
@@ -56,6 +59,14 @@ export function AppHeader() {
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           styles={{ body: { padding: 0 } }}
+          footer={
+            <Flex align="center" justify="space-between" gap={8}>
+              <Typography.Text type="secondary" ellipsis>
+                {user?.email}
+              </Typography.Text>
+              <SignOutLink onNavigate={() => setDrawerOpen(false)} />
+            </Flex>
+          }
         >
           {groups.length > 0 ? (
             <MainMenu groups={groups} mode="inline" onNavigate={() => setDrawerOpen(false)} />

@@ -28,7 +28,7 @@ export function PasswordForm({ form }: { form: FormInstance<PasswordChangeInput>
       }),
     onSuccess: () => {
       form.resetFields();
-      toast.success(messages.saved);
+      toast.success(messages.passwordChanged);
     },
     onError: (error) => reportFormError(form, error),
   });

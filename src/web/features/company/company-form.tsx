@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
+import { Alert, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
 import { states, ufs, type Uf } from '../../../shared/br/states.js';
 import { messages } from '../../../shared/messages.js';
@@ -8,7 +8,9 @@ import {
   DEFAULT_OPENING_HOURS,
   type Company,
 } from '../../../shared/resources/company.js';
+import { allowClear } from '../../app/antd-config.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
+import { FormActions } from '../../components/form-actions.js';
 import { CepInput, CnpjInput, PhoneInput } from '../../components/masked-input.js';
 import { StaleVersionAlert } from '../../components/stale-version-alert.js';
 import { UfSelect } from '../../components/uf-select.js';
@@ -48,6 +50,8 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
     setBaseline(values);
     form.setFieldsValue(values);
     queryClient.setQueryData(queryKeys.company.detail(), row);
+    // The footer reads the same facts through their own request.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.company.public() });
   };
 
   const save = useMutation({
@@ -87,7 +91,6 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
       layout="vertical"
       initialValues={baseline}
       disabled={readOnly}
-      scrollToFirstError
       onFinish={(values) => save.mutate(values)}
       onValuesChange={(changed: Partial<CompanyFormValues>) => {
         // The IBGE code follows the UF unless the user already chose one.
@@ -247,7 +250,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
               >
                 <Select
                   options={stateCodeOptions}
-                  allowClear
+                  allowClear={allowClear}
                   showSearch={{ optionFilterProp: 'label' }}
                   placeholder="Selecione"
                 />
@@ -256,13 +259,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
           </Row>
         </Card>
 
-        {!readOnly && (
-          <Flex justify="flex-end">
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              Salvar
-            </Button>
-          </Flex>
-        )}
+        <FormActions canSave={!readOnly} saving={save.isPending} />
       </Flex>
     </Form>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Typography } from 'antd';
 import { PageSpinner } from '../../components/page-spinner.js';
+import { ReadOnlyValues } from '../../components/read-only-values.js';
 import { companyQuery } from '../../lib/company-query.js';
 import { usePermission } from '../../lib/session.js';
 import { CompanyForm } from './company-form.js';
@@ -28,7 +29,9 @@ export function CompanyPage() {
           }
         />
       ) : (
-        <CompanyForm company={company.data} readOnly={!canWrite} />
+        <ReadOnlyValues active={!canWrite}>
+          <CompanyForm company={company.data} readOnly={!canWrite} />
+        </ReadOnlyValues>
       )}
     </>
   );

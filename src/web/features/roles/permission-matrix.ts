@@ -24,3 +24,30 @@ export const rowPermissions = (row: MatrixRow) =>
   row.actions.map((action) => permissionOf(row.area, action));
 
 export const everyPermission = matrixRows.flatMap(rowPermissions);
+
+const readOf = (permission: string) => `${permission.slice(0, permission.indexOf(':'))}:read`;
+
+/**
+ * The permissions granted after ticking (`on`) or unticking `permissions`, in the catalogue's
+ * order, so the saved list reads the same as the matrix. An area's other actions need its read
+ * (missingReadMessage): ticking any of them ticks read too, and unticking read unticks them.
+ */
+export function togglePermissions(
+  granted: Iterable<string>,
+  permissions: readonly string[],
+  on: boolean,
+): string[] {
+  const next = new Set(granted);
+  for (const permission of permissions) {
+    const read = readOf(permission);
+    if (on) {
+      next.add(permission);
+      next.add(read);
+    } else if (permission === read) {
+      for (const other of everyPermission) if (readOf(other) === read) next.delete(other);
+    } else {
+      next.delete(permission);
+    }
+  }
+  return everyPermission.filter((permission) => next.has(permission));
+}

@@ -7,12 +7,14 @@ import {
   matrixRows,
   permissionOf,
   rowPermissions,
+  togglePermissions,
   type MatrixRow,
 } from './permission-matrix.js';
 
 /**
  * A role's permissions as a matrix (DOMAIN §10): one row per area, one column per action, a
  * checkbox only where the area has the action, and one per row (and one for all) to tick it all.
+ * Ticking an action ticks the area's "Consultar" too, and unticking "Consultar" clears the row.
  * The built-in administrator has everything, shown ticked and locked. On a phone the matrix
  * scrolls sideways inside its card.
  */
@@ -30,15 +32,8 @@ export function PermissionsMatrix({
   const narrow = useMediaQuery('(max-width: 575px)');
   const granted = new Set(allGranted ? everyPermission : (value ?? []));
   const locked = disabled || allGranted;
-  const set = (permissions: string[], on: boolean) => {
-    const next = new Set(granted);
-    for (const permission of permissions) {
-      if (on) next.add(permission);
-      else next.delete(permission);
-    }
-    // Kept in the catalogue's order, so the saved list reads the same as the matrix.
-    onChange?.(everyPermission.filter((permission) => next.has(permission)));
-  };
+  const set = (permissions: string[], on: boolean) =>
+    onChange?.(togglePermissions(granted, permissions, on));
   const tally = (permissions: string[]) => {
     const count = permissions.filter((permission) => granted.has(permission)).length;
     return {

@@ -247,6 +247,8 @@ export interface CrudContract {
   edit: (row: Row) => Payload;
   /** A payload whose unique value is `make(n, tag, index)`'s written another way. */
   duplicate: (n: number, tag: string, index: number) => Payload;
+  /** What `duplicate` answers: the unique field and its sentence, also the 409's message. */
+  duplicateError: Record<string, string>;
   /** Fields that must be given: absent, null and "   " answer "Preenchimento obrigatório". */
   required: string[];
   /** Text fields and their maximum length ("Tamanho incorreto" above it). */
@@ -551,15 +553,18 @@ export function crudContract(api: TestApi, contract: CrudContract) {
     it('rejects a duplicate (409) on create and on update', async () => {
       const { tag, index } = nextTag();
       const first = await md.create(contract.make(0, tag, index));
+      const [message] = Object.values(contract.duplicateError);
       const duplicate = await md.post(contract.duplicate(0, tag, index));
-      expectError(duplicate, 409, errors.duplicate);
+      expectError(duplicate, 409, message!);
       expect(duplicate.json().error.code).toBe('DUPLICATE');
+      expect(duplicate.json().error.fields).toEqual(contract.duplicateError);
       const second = await md.create(contract.make(1, tag, index));
       const renamed = await md.put(second.id, {
         ...contract.duplicate(0, tag, index),
         version: second.version,
       });
-      expectError(renamed, 409, errors.duplicate);
+      expectError(renamed, 409, message!);
+      expect(renamed.json().error.fields).toEqual(contract.duplicateError);
       expect(await md.read(second.id)).toEqual(second);
       expect(await md.read(first.id)).toEqual(first);
     });
@@ -645,7 +650,7 @@ export function crudContract(api: TestApi, contract: CrudContract) {
       const row = created.json() as Row;
       expectError(await md.del(row.id, token), 403, errors.forbidden);
       expect(await md.read(row.id)).toEqual(row);
-      const deleter = await userWith(api, [`${area}:delete`]);
+      const deleter = await userWith(api, [`${area}:read`, `${area}:delete`]);
       expect((await md.del(row.id, deleter.token)).statusCode).toBe(204);
     });
 

@@ -100,6 +100,8 @@ export function partyTests(
   extra: {
     make: (n: number) => Payload;
     edit: Payload;
+    /** The 409 of a document already stored: "Já existe um cliente com este CPF/CNPJ." */
+    duplicateMessage: string;
     maxLengths?: Record<string, number>;
     invalid?: { field: string; value: unknown; message: string; with?: Payload }[];
     normalised?: { input: Payload; stored: Payload }[];
@@ -121,6 +123,7 @@ export function partyTests(
       ...make(n + 5, tag, index),
       ...partyDocument(n, index),
     }),
+    duplicateError: { document: extra.duplicateMessage },
     required: ['personType', 'name', 'document'],
     maxLengths: {
       name: 120,
@@ -258,7 +261,7 @@ export function partyTests(
         personType: 'J',
         document: '12ABC34501DE35',
       });
-      expectError(again, 409, messages.errors.duplicate);
+      expectError(again, 409, extra.duplicateMessage, { document: extra.duplicateMessage });
     });
 
     it('finds by formatted or bare CPF, by e-mail, by trade name and by city, ignoring accents', async () => {

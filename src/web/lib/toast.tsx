@@ -1,5 +1,7 @@
-import { App, notification } from 'antd';
+import { App, notification, Typography } from 'antd';
 import type { NotificationArgsProps } from 'antd';
+import type { ReactNode } from 'react';
+import { messages } from '../../shared/messages.js';
 
 /**
  * Toasts per DOMAIN §14: top right, newest on top, no limit on how many are open, 5000 ms on
@@ -33,10 +35,34 @@ let sequence = 0;
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
-function show(kind: Kind, title: string, description?: string): void {
+/**
+ * Requests whose error is on screen. One failed request is one toast: the HTTP client announces
+ * an error, and a page that handles some answers itself may pass the others on to `toast.error`
+ * again; that second call finds the request here and shows nothing.
+ */
+const announced = new Set<string>();
+
+/** The request id for support: short and secondary, copied whole. */
+function RequestCode({ requestId }: { requestId: string }) {
+  return (
+    <Typography.Text
+      type="secondary"
+      style={{ fontSize: 12 }}
+      copyable={{ text: requestId, tooltips: [messages.copyRequestCode, messages.copied] }}
+      data-testid="toast-request-code"
+    >
+      {messages.requestCode(requestId.slice(0, 8))}
+    </Typography.Text>
+  );
+}
+
+function show(kind: Kind, title: string, actions?: ReactNode, onClosed?: () => void): void {
   const key = `toast-${++sequence}`;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const close = () => api.destroy(key);
+  const close = () => {
+    api.destroy(key);
+    onClosed?.();
+  };
   const schedule = (ms: number) => {
     clearTimeout(timer);
     timer = setTimeout(close, ms);
@@ -49,9 +75,12 @@ function show(kind: Kind, title: string, description?: string): void {
   } = {
     key,
     title,
-    description,
+    actions,
     duration: false,
-    onClose: () => clearTimeout(timer),
+    onClose: () => {
+      clearTimeout(timer);
+      onClosed?.();
+    },
     onMouseEnter: () => clearTimeout(timer),
     onMouseLeave: () => schedule(TOAST_EXTENDED_MS),
   };
@@ -64,6 +93,12 @@ export const toast = {
   info: (message: string) => show('info', message),
   warning: (message: string) => show('warning', message),
   /** An error, with the request id so that support can find the server's log line. */
-  error: (message: string, requestId?: string) =>
-    show('error', message, requestId ? `Código: ${requestId}` : undefined),
+  error: (message: string, requestId?: string) => {
+    if (!requestId) return show('error', message);
+    if (announced.has(requestId)) return;
+    announced.add(requestId);
+    show('error', message, <RequestCode requestId={requestId} />, () =>
+      announced.delete(requestId),
+    );
+  },
 };

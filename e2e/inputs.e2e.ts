@@ -1,0 +1,272 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.js';
+
+const ctx = useBrowser();
+
+const toasts = (page: Page) => page.locator('.ant-notification-notice').allTextContents();
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const fieldError = (page: Page, label: string) =>
+  page
+    .locator('.ant-form-item')
+    .filter({ has: field(page, label) })
+    .locator('.ant-form-item-explain-error');
+
+async function signInAsAdmin(page: Page) {
+  await signIn(page, ctx.admin.email, ctx.admin.password);
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** A GET of the API with the SPA's own session. */
+const apiGet = (page: Page, url: string) =>
+  page.evaluate(async (url) => {
+    const response = await fetch(`/api/v1${url}`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    return (await response.json()) as { items: Record<string, unknown>[] };
+  }, url);
+
+/** The POSTs the page sends to `path` from now on. */
+function postsTo(page: Page, path: string) {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/v1${path}`) {
+      sent.push(request.postData() ?? '');
+    }
+  });
+  return sent;
+}
+
+/** Words of antd's English accessibility labels ("Clear", "Clear color", "Increase Value", icons). */
+const ENGLISH =
+  /\b(clear|close|color|increase|decrease|value|up|down|calendar|search|loading|check|circle|eye|invisible|show|hide|previous|next|today)\b/i;
+
+/**
+ * The aria-labels a screen reader meets in the page's inputs and their pop-ups: not what is
+ * aria-hidden, nor an icon inside a button that has a label of its own (the button's is read).
+ */
+const inputAriaLabels = (page: Page) =>
+  page.evaluate(() => {
+    const roots = document.querySelectorAll(
+      'form, .ant-input-affix-wrapper, .ant-select, .ant-picker, .ant-select-dropdown, .ant-picker-dropdown, .ant-popover',
+    );
+    const labels = new Set<string>();
+    for (const root of Array.from(roots)) {
+      for (const element of [root, ...Array.from(root.querySelectorAll('[aria-label]'))]) {
+        const label = element.getAttribute('aria-label');
+        const hidden = element.closest('[aria-hidden="true"]');
+        const labelledButton = element.parentElement?.closest(
+          'button[aria-label], [role="button"][aria-label]',
+        );
+        if (label && !hidden && !labelledButton) labels.add(label);
+      }
+    }
+    return [...labels];
+  });
+
+/** Shots at desktop and phone width, with `label`'s field in view. */
+async function shootBothWidths(page: Page, name: string, label: string) {
+  await ctx.screenshot(`${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  // In the middle of the screen, clear of the sticky header and Salvar bar.
+  await field(page, label).evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.waitForTimeout(300);
+  await ctx.screenshot(`${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe('shared inputs in Chromium', () => {
+  it('typing 150 into a money field that shows 0,00 saves R$ 150,00', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await page.goto('/outlays/new');
+    await field(page, 'Nome').fill('Embalagem');
+    await page.getByText('Por unidade', { exact: true }).click();
+    expect(await field(page, 'Valor padrão').inputValue()).toBe('0,00');
+    // A person clicks into the field and types: nothing erased first.
+    await field(page, 'Valor padrão').click();
+    await page.keyboard.type('150');
+    expect(await field(page, 'Valor padrão').inputValue()).toBe('150');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/\/outlays$/);
+    await expect.poll(() => toasts(page)).toContain('Registro salvo com sucesso.');
+    const { items } = await apiGet(page, '/outlays?q=Embalagem');
+    expect(items.map((row) => row.defaultValue)).toEqual(['150.00']);
+    const row = page.getByTestId('resource-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => row.first().textContent()).toContain('R$ 150,00');
+  });
+
+  it('money typed with more cents than it can hold is refused, not rounded away', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await page.goto('/outlays/new');
+    await field(page, 'Nome').fill('Frete');
+    await page.getByText('Por ordem', { exact: true }).click();
+    await field(page, 'Valor padrão').fill('0,00150');
+    await field(page, 'Nome').click();
+    expect(await field(page, 'Valor padrão').inputValue()).toBe('0,00150');
+    await expect
+      .poll(() => fieldError(page, 'Valor padrão').allTextContents())
+      .toEqual(['Valor está fora do intervalo']);
+  });
+
+  it('an order typed as 1a2 keeps the text, says it is no number and saves nothing', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await page.goto('/sizes/new');
+    const posts = postsTo(page, '/sizes');
+    await field(page, 'Nome').fill('XGG');
+    await field(page, 'Ordem').click();
+    await page.keyboard.type('1a2');
+    await expect
+      .poll(() => fieldError(page, 'Ordem').allTextContents())
+      .toEqual(['Valor deve ser um número']);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForTimeout(500);
+    expect(await field(page, 'Ordem').inputValue()).toBe('1a2');
+    expect(await fieldError(page, 'Ordem').allTextContents()).toEqual(['Valor deve ser um número']);
+    expect(new URL(page.url()).pathname).toBe('/sizes/new');
+    expect(posts).toEqual([]);
+    await shootBothWidths(page, 'inputs-order-not-a-number', 'Ordem');
+
+    await field(page, 'Ordem').fill('12');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/\/sizes$/);
+    expect(posts).toHaveLength(1);
+    const { items } = await apiGet(page, '/sizes?q=XGG');
+    expect(items.map((row) => row.sortOrder)).toEqual([12]);
+  });
+
+  it('a date that does not exist keeps the text and says Valor inválido', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await page.goto('/checkingaccounts/new');
+    const posts = postsTo(page, '/checking-accounts');
+    await field(page, 'Nome').fill('Conta inválida');
+    await field(page, 'Código do banco').fill('001');
+    await field(page, 'Data do saldo inicial').click();
+    await page.keyboard.type('31/02/2026');
+    await field(page, 'Nome').click();
+    expect(await field(page, 'Data do saldo inicial').inputValue()).toBe('31/02/2026');
+    await expect
+      .poll(() => fieldError(page, 'Data do saldo inicial').allTextContents())
+      .toEqual(['Valor inválido']);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForTimeout(500);
+    expect(await field(page, 'Data do saldo inicial').inputValue()).toBe('31/02/2026');
+    expect(await fieldError(page, 'Data do saldo inicial').allTextContents()).toEqual([
+      'Valor inválido',
+    ]);
+    expect(posts).toEqual([]);
+    await shootBothWidths(page, 'inputs-date-invalid', 'Data do saldo inicial');
+  });
+
+  it('a date corrected into one that does not exist keeps the text, not the old date', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await page.goto('/checkingaccounts/new');
+    const date = field(page, 'Data do saldo inicial');
+    await date.click();
+    await page.keyboard.type('15/01/2026');
+    await page.keyboard.press('Enter');
+    await field(page, 'Nome').click();
+    expect(await date.inputValue()).toBe('15/01/2026');
+    await expect.poll(() => fieldError(page, 'Data do saldo inicial').count()).toBe(0);
+
+    await date.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('31/02/2026');
+    await field(page, 'Nome').click();
+    await page.waitForTimeout(300);
+    expect(await date.inputValue()).toBe('31/02/2026');
+    await expect
+      .poll(() => fieldError(page, 'Data do saldo inicial').allTextContents())
+      .toEqual(['Valor inválido']);
+  });
+
+  it('after typing a date, one click on Salvar saves', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await page.goto('/checkingaccounts/new');
+    await field(page, 'Nome').fill('Conta Um Clique');
+    await field(page, 'Código do banco').fill('237');
+    await field(page, 'Data do saldo inicial').click();
+    await page.keyboard.type('15/01/2026');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/\/checkingaccounts$/);
+    await expect.poll(() => toasts(page)).toContain('Registro salvo com sucesso.');
+    const { items } = await apiGet(page, '/checking-accounts?q=Um%20Clique');
+    expect(items.map((row) => row.openingDate)).toEqual(['2026-01-15']);
+  });
+
+  it('the inputs and their pop-ups name nothing in English for screen readers', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    const seen: string[] = [];
+    const scan = async (where: string) => {
+      const labels = await inputAriaLabels(page);
+      seen.push(...labels.map((label) => `${where}: ${label}`));
+    };
+
+    // A select with a value (its clear button), a money field.
+    await page.goto('/client/new');
+    await field(page, 'UF').click();
+    await page.keyboard.type('SP');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.ant-select-clear').count()).toBeGreaterThan(0);
+    await scan('/client/new');
+
+    // The search box with text (its clear button).
+    await page.goto('/client');
+    await page.getByTestId('resource-search').fill('ana');
+    await scan('/client');
+
+    // The color picker, open, with no color chosen.
+    await page.goto('/colors/new');
+    await page.getByLabel('Escolher cor').click();
+    await expect.poll(() => page.locator('.ant-color-picker-inner').count()).toBe(1);
+    await scan('/colors/new');
+    await page.waitForTimeout(300);
+    await ctx.screenshot('inputs-color-picker-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.waitForTimeout(300);
+    await ctx.screenshot('inputs-color-picker-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A date, typed and with its calendar open.
+    await page.goto('/checkingaccounts/new');
+    await field(page, 'Data do saldo inicial').click();
+    await page.keyboard.type('15/01/2026');
+    await expect.poll(() => page.locator('.ant-picker-dropdown').count()).toBe(1);
+    await scan('/checkingaccounts/new');
+
+    // A reference select with a value, passwords, a whole number.
+    await page.goto('/users/new');
+    await field(page, 'Perfil').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await scan('/users/new');
+    await page.goto('/sizes/new');
+    await scan('/sizes/new');
+
+    // The company form's selects, one open while searching.
+    await page.goto('/company');
+    await field(page, 'UF').click();
+    await page.keyboard.type('MG');
+    await expect.poll(() => page.locator('.ant-select-dropdown').count()).toBe(1);
+    await scan('/company');
+    await page.keyboard.press('Enter');
+    await scan('/company');
+
+    expect(seen.filter((entry) => ENGLISH.test(entry.split(': ')[1]!))).toEqual([]);
+    // The scan did see the labels it was meant to check.
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        '/client/new: Limpar',
+        '/client: Limpar',
+        '/colors/new: Escolher cor',
+        '/checkingaccounts/new: Limpar',
+        '/users/new: Limpar',
+      ]),
+    );
+  });
+});

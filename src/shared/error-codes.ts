@@ -1,0 +1,64 @@
+import { messages } from './messages.js';
+
+/**
+ * The codes the API answers in `error.code` (DOMAIN §1, ARCHITECTURE "Business errors carry a
+ * specific code"), shared so that the web reacts to a specific failure by its constant, never by
+ * its wording. A code says what went wrong; the status says which kind of failure it is.
+ */
+export const ErrorCode = {
+  /** 400: the input is invalid; `fields` says where. */
+  VALIDATION: 'VALIDATION',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  /** 409: the `version` sent is not the stored one. */
+  STALE_VERSION: 'STALE_VERSION',
+  /** 409: a unique value already exists. */
+  DUPLICATE: 'DUPLICATE',
+  /** 409: other rows reference the one being deleted. */
+  IN_USE: 'IN_USE',
+  /** 409: the action is not allowed from the document's status (or was already done). */
+  INVALID_STATUS: 'INVALID_STATUS',
+  /** 409: an issued invoice with paid bills cannot be cancelled. */
+  PAID_BILLS: 'PAID_BILLS',
+  /** 422: a rule of the domain without a code of its own. */
+  BUSINESS_RULE: 'BUSINESS_RULE',
+  /** 422: an OUT or TRANSFER beyond the balance; `details` lists every item short. */
+  INSUFFICIENT_STOCK: 'INSUFFICIENT_STOCK',
+  /** 422: open receivables plus the order exceed the client's credit limit. */
+  CREDIT_LIMIT: 'CREDIT_LIMIT',
+  /** 422: a stock movement dated on or before the closed stock period. */
+  STOCK_PERIOD_CLOSED: 'STOCK_PERIOD_CLOSED',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  INTERNAL: 'INTERNAL',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** One item short in stock, as INSUFFICIENT_STOCK's message and `details` carry it. */
+export interface StockShortage {
+  /** The item's and the location's names. */
+  item: string;
+  location: string;
+  /** Decimal strings, as quantities travel. */
+  available: string;
+  required: string;
+}
+
+/**
+ * The pt-BR message of each code that has a fixed wording (DOMAIN). A message with values takes
+ * them already formatted for the screen ("1.234,500", "31/01/2026").
+ */
+export const errorMessages = {
+  STALE_VERSION: messages.errors.staleVersion,
+  DUPLICATE: messages.errors.duplicate,
+  IN_USE: messages.errors.inUse,
+  /** `status` is the status's label: "Ação não permitida: o registro está aprovada." */
+  INVALID_STATUS: (status: string) =>
+    `Ação não permitida: o registro está ${status.toLocaleLowerCase('pt-BR')}.`,
+  PAID_BILLS: 'Há títulos baixados; estorne as baixas antes de cancelar a nota.',
+  INSUFFICIENT_STOCK: ({ item, location, available, required }: StockShortage) =>
+    `Estoque insuficiente: ${item} em ${location} tem ${available}, necessário ${required}.`,
+  CREDIT_LIMIT: 'Limite de crédito excedido',
+  STOCK_PERIOD_CLOSED: (date: string) => `Período de estoque fechado até ${date}.`,
+} as const satisfies Partial<Record<ErrorCode, string | ((...args: never[]) => string)>>;
