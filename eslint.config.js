@@ -28,7 +28,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'import/no-cycle': 'error',
       // ARCHITECTURE "Layout": shared is isomorphic; server and web never import each other;
-      // a web feature never imports another feature.
+      // the web's layers import only downwards; a web feature never imports another feature.
       'import/no-restricted-paths': [
         'error',
         {
@@ -37,6 +37,22 @@ export default tseslint.config(
             { target: './src/shared', from: './src/web' },
             { target: './src/server', from: './src/web' },
             { target: './src/web', from: './src/server' },
+            // Web layers: app (router, layout) → features → components → lib, never upwards.
+            {
+              target: './src/web/features',
+              from: './src/web/app',
+              message: 'A feature never imports the app shell: move what it needs to src/web/lib.',
+            },
+            {
+              target: './src/web/components',
+              from: ['./src/web/app', './src/web/features'],
+              message: 'Components serve the app and its features, never import them.',
+            },
+            {
+              target: './src/web/lib',
+              from: ['./src/web/app', './src/web/features', './src/web/components'],
+              message: 'lib (HTTP client, session, paths) sits below everything else of the web.',
+            },
             ...webFeatures.map((feature) => ({
               target: `./src/web/features/${feature}`,
               from: './src/web/features',

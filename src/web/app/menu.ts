@@ -2,7 +2,7 @@ import type { Area, Permission } from '../../shared/permissions.js';
 import type { UserToken } from '../../shared/resources/account.js';
 import { hasPermission } from '../lib/has-permission.js';
 import { isAreaBuilt } from './area-routes.js';
-import { paths, type AppPath } from './paths.js';
+import { paths, type AppPath } from '../lib/paths.js';
 
 /** One item of the top menu: a business area's screen and the area whose `read` it needs. */
 export interface MenuEntry {

@@ -6,7 +6,13 @@ import 'dayjs/locale/pt-br';
 import { useEffect, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client.js';
 import { notificationConfig, registerNotificationApi } from '../lib/toast.js';
-import { datePicker, scrollToError, select, theme, validateMessages } from './antd-config.js';
+import {
+  datePicker,
+  scrollToError,
+  select,
+  theme,
+  validateMessages,
+} from '../components/antd-config.js';
 
 dayjs.locale('pt-br');
 

@@ -3,7 +3,7 @@ import { areas } from '../../shared/permissions.js';
 import { resources } from '../../shared/resources/index.js';
 import { areaRoutes } from './area-routes.js';
 import { menuEntries } from './menu.js';
-import { paths } from './paths.js';
+import { paths } from '../lib/paths.js';
 
 /**
  * The web's registries agree with the shared resource list: every resource has its permission

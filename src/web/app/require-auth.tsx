@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.js';
-import { loginPath } from './paths.js';
+import { loginPath } from '../lib/paths.js';
 
 /** Signed-out visitors go to the login page, which brings them back here afterwards. */
 export function RequireAuth() {

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import type { Permission } from '../../shared/permissions.js';
 import { usePermission } from '../lib/session.js';
-import { paths } from './paths.js';
+import { paths } from '../lib/paths.js';
 
 /**
  * A screen of an area the user may not read shows the 401 page, as the API would answer 403 to

@@ -6,7 +6,7 @@ import { registerNavigator } from '../lib/navigation.js';
 import { areaRoutes } from './area-routes.js';
 import { AppLayout } from './layout/app-layout.js';
 import { menuEntries, readPermission } from './menu.js';
-import { paths } from './paths.js';
+import { paths } from '../lib/paths.js';
 import { RequireAuth } from './require-auth.js';
 import { RequirePermission } from './require-permission.js';
 import { RouteError } from './route-error.js';

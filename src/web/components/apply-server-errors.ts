@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { scrollToError } from '../app/antd-config.js';
+import { scrollToError } from './antd-config.js';
 import { ApiError } from '../lib/api-error.js';
 import { toast } from '../lib/toast.js';
 import { fromDottedPath, samePath } from './field-path.js';

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import type { ResourceDefinition } from '../../shared/resource.js';
-import { paths } from '../app/paths.js';
+import { paths } from '../lib/paths.js';
 import type { ResourceFormOptions } from './resource-form-options.js';
 import { ResourceFormPage } from './resource-form-page.js';
 import { ResourceListPage } from './resource-list-page.js';

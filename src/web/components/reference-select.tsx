@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useMemo, useState } from 'react';
-import { allowClear } from '../app/antd-config.js';
+import { allowClear } from './antd-config.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { referencedDefinition, resourceApi, rowTitle } from './resource-row.js';
 import { useDebouncedValue } from './use-debounced-value.js';

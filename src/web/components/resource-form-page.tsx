@@ -3,7 +3,7 @@ import { Button, Result } from 'antd';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { Permission } from '../../shared/permissions.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
-import { paths } from '../app/paths.js';
+import { paths } from '../lib/paths.js';
 import { ApiError } from '../lib/api-error.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { usePermission } from '../lib/session.js';

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { allowClear } from '../app/antd-config.js';
+import { allowClear } from './antd-config.js';
 
 /**
  * The list's search: the URL's `q` while the user is not typing, sent 400 ms after the last

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from 'antd';
-import { allowClear } from '../app/antd-config.js';
+import { allowClear } from './antd-config.js';
 import { states, ufs, type Uf } from '../../shared/br/states.js';
 
 const plain = (text: string) =>

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '../../shared/api-error.js';
 import { messages } from '../../shared/messages.js';
-import { loginPath, paths } from '../app/paths.js';
+import { loginPath, paths } from './paths.js';
 import { ApiError, NetworkError } from './api-error.js';
 import { authStorage } from './auth-storage.js';
 import { currentPath, navigateTo } from './navigation.js';

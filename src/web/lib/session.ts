@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import type { Permission } from '../../shared/permissions.js';
-import type { UserToken } from '../../shared/resources/account.js';
 import { authStorage, type Session } from './auth-storage.js';
 import { hasPermission } from './has-permission.js';
 import { queryClient } from './query-client.js';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { useSession } from '../../lib/session.js';
 import { visibleMenu } from '../menu.js';
-import { paths } from '../paths.js';
+import { paths } from '../../lib/paths.js';
 import { MainMenu } from './main-menu.js';
 import { SignOutLink, UserMenu } from './user-menu.js';
 

@@ -2,7 +2,7 @@ import { DownOutlined, LogoutOutlined, ShopOutlined, UserOutlined } from '@ant-d
 import { Button, Dropdown, Flex, type MenuProps } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { usePermission, useSession } from '../../lib/session.js';
-import { paths } from '../paths.js';
+import { paths } from '../../lib/paths.js';
 
 /**
  * The right of the header (DOMAIN §14): the user's e-mail, opening "Minha conta" and "Empresa"

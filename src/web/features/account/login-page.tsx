@@ -8,7 +8,7 @@ import {
   type LoginInput,
   type LoginResponse,
 } from '../../../shared/resources/account.js';
-import { paths, safeReturnUrl } from '../../app/paths.js';
+import { paths, safeReturnUrl } from '../../lib/paths.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';

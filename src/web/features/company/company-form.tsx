@@ -8,7 +8,7 @@ import {
   DEFAULT_OPENING_HOURS,
   type Company,
 } from '../../../shared/resources/company.js';
-import { allowClear } from '../../app/antd-config.js';
+import { allowClear } from '../../components/antd-config.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { FormActions } from '../../components/form-actions.js';
 import { CepInput, CnpjInput, PhoneInput } from '../../components/masked-input.js';

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 
 /** DOMAIN §14: any 403 of the API, or a screen of an area the role may not read, ends here. */
 export function AccessDeniedPage() {

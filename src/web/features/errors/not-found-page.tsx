@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 
 /** DOMAIN §14: /not-found and every path the app does not know. */
 export function NotFoundPage() {

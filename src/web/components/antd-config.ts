@@ -11,7 +11,7 @@ import { messages } from '../../shared/messages.js';
 
 /**
  * antd's validation texts, set once for every form (DOMAIN §14). Most fields validate with the
- * shared zod schemas (components/zod-rule.ts), which use the same wording; these cover antd's own
+ * shared zod schemas (zod-rule.ts), which use the same wording; these cover antd's own
  * rules (`required`, `type: 'email'`, …) wherever a form uses them.
  */
 export const validateMessages = {
