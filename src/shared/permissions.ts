@@ -46,6 +46,16 @@ export type Permission = {
   [A in Area]: `${A}:${(typeof areas)[A]['actions'][number]}`;
 }[Area];
 
+/**
+ * The areas that have read, write and delete: the only ones a resource definition (generic CRUD,
+ * export, the resource screens) can name, so `${CrudArea}:write` is always a Permission.
+ */
+export type CrudArea = {
+  [A in Area]: (typeof crudActions)[number] extends (typeof areas)[A]['actions'][number]
+    ? A
+    : never;
+}[Area];
+
 export const actionLabels: Record<string, string> = {
   read: 'Consultar',
   write: 'Incluir/alterar',

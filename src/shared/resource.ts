@@ -1,5 +1,5 @@
 import { messages } from './messages.js';
-import type { Area } from './permissions.js';
+import type { CrudArea } from './permissions.js';
 import type { z } from './zod-messages.js';
 
 /**
@@ -71,8 +71,8 @@ export interface ResourceDefinition<
 > {
   /** The API path segment and audit entity: `brands`, `units-of-measurement`. */
   path: string;
-  /** The permission area: `brands`, `unitsOfMeasurement`. */
-  area: Area;
+  /** The permission area: `brands`, `unitsOfMeasurement`; one with read, write and delete. */
+  area: CrudArea;
   /** Screen title (plural) and the name of one row. */
   label: string;
   singular: string;

@@ -208,7 +208,7 @@ export function crudRoutes(db: Db, config: CrudConfig, service = createCrudServi
   const area = definition.area;
   const plugin: FastifyPluginAsyncZod = async (app) => {
     app.get(base, {
-      config: { permission: `${area}:read` as never },
+      config: { permission: `${area}:read` },
       schema: {
         tags,
         querystring: listQuerySchema.extend(definition.filtersSchema.shape),
@@ -217,12 +217,12 @@ export function crudRoutes(db: Db, config: CrudConfig, service = createCrudServi
       handler: (request) => service.list(db, request.query),
     });
     app.get(`${base}/:id`, {
-      config: { permission: `${area}:read` as never },
+      config: { permission: `${area}:read` },
       schema: { tags, params: idParams, response: { 200: rowOutputSchema } },
       handler: (request) => service.get(db, request.params.id),
     });
     app.post(base, {
-      config: { permission: `${area}:write` as never },
+      config: { permission: `${area}:write` },
       schema: { tags, body: definition.schema, response: { 201: rowOutputSchema } },
       handler: async (request, reply) =>
         reply
@@ -236,7 +236,7 @@ export function crudRoutes(db: Db, config: CrudConfig, service = createCrudServi
           ),
     });
     app.put(`${base}/:id`, {
-      config: { permission: `${area}:write` as never },
+      config: { permission: `${area}:write` },
       schema: {
         tags,
         params: idParams,
@@ -252,7 +252,7 @@ export function crudRoutes(db: Db, config: CrudConfig, service = createCrudServi
         ),
     });
     app.delete(`${base}/:id`, {
-      config: { permission: `${area}:delete` as never },
+      config: { permission: `${area}:delete` },
       schema: { tags, params: idParams, response: { 204: z.null() } },
       handler: async (request, reply) => {
         await service.remove(db, auditContext(request), request.params.id);

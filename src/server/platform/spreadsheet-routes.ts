@@ -47,7 +47,7 @@ export function spreadsheetRoutes(
 
   return async (app) => {
     app.get(`${base}/export`, {
-      config: { permission: `${definition.area}:read` as never },
+      config: { permission: `${definition.area}:read` },
       schema: {
         tags,
         summary: `Exporta ${definition.label} (todas as linhas da lista filtrada)`,
@@ -82,7 +82,7 @@ export function spreadsheetRoutes(
     if (!definition.importable) return;
 
     app.post(`${base}/import`, {
-      config: { permission: `${definition.area}:write` as never },
+      config: { permission: `${definition.area}:write` },
       schema: {
         tags,
         summary: `Importa ${definition.label} de uma planilha .xlsx ou .csv (campo "file")`,

@@ -1,4 +1,4 @@
-import type { Area } from '../permissions.js';
+import type { CrudArea } from '../permissions.js';
 import { requiredText } from '../fields.js';
 import { booleanFilter } from '../list-query.js';
 import { activeLabels, defineResource } from '../resource.js';
@@ -7,7 +7,7 @@ import { z } from '../zod-messages.js';
 /** A pré-cadastro that is only a unique name (≤ 60) and `active`: Marcas, Tipos de Materiais. */
 export function defineNameLookup(names: {
   path: string;
-  area: Area;
+  area: CrudArea;
   label: string;
   singular: string;
   gender: 'm' | 'f';
