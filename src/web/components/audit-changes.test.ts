@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AuditLine } from '../../shared/api-error.js';
 import type { FieldSpec, ResourceDefinition } from '../../shared/resource.js';
 import { brands } from '../../shared/resources/brands.js';
+import { clients } from '../../shared/resources/clients.js';
+import { roles } from '../../shared/resources/roles.js';
+import { users } from '../../shared/resources/users.js';
 import { changeLines } from './audit-changes.js';
 
 /** A document's definition as the history reads it: header fields and its lines' fields. */
@@ -146,5 +149,52 @@ describe('changeLines: plain fields', () => {
     expect(changeLines(withPhones, { phones: { from: [], to: ['1'] } })).toEqual([
       { key: 'phones', label: 'Telefones', from: '—', to: '1' },
     ]);
+  });
+
+  it('labels and formats each field as the form shows it, in the form’s order, empty as —', () => {
+    expect(
+      changeLines(clients, {
+        active: { from: true, to: false },
+        creditLimit: { from: null, to: '1500.5' },
+        personType: { from: 'F', to: 'J' },
+        document: { from: '52998224725', to: '11444777000161' },
+      }).map(({ label, from, to }) => `${label}: ${from} → ${to}`),
+    ).toEqual([
+      'Tipo de pessoa: Pessoa Física → Pessoa Jurídica',
+      'CPF / CNPJ: 529.982.247-25 → 11.444.777/0001-61',
+      'Limite de crédito: — → R$ 1.500,50',
+      'Ativo: Sim → Não',
+    ]);
+  });
+
+  it('shows only the sub-fields of an address that changed', () => {
+    expect(
+      changeLines(clients, {
+        address: {
+          from: { zipCode: '01001000', city: 'São Paulo', state: 'SP' },
+          to: { zipCode: '20040002', city: 'Rio de Janeiro', state: 'SP' },
+        },
+      }).map(({ key, from, to }) => `${key}: ${from} → ${to}`),
+    ).toEqual([
+      'address.zipCode: 01001-000 → 20040-002',
+      'address.city: São Paulo → Rio de Janeiro',
+    ]);
+  });
+
+  it('gives a reference’s ids for the screen to name the rows', () => {
+    expect(changeLines(users, { roleId: { from: 1, to: 2 } })).toMatchObject([
+      { key: 'roleId', label: 'Perfil', references: 'roles', fromId: 1, toId: 2 },
+    ]);
+  });
+
+  it('sums up a role’s permissions as granted and withdrawn', () => {
+    expect(
+      changeLines(roles, {
+        permissions: {
+          from: ['clients:read', 'clients:write'],
+          to: ['clients:read', 'brands:read'],
+        },
+      }).map((line) => line.summary),
+    ).toEqual(['concedidas Marcas: Consultar; retiradas Clientes: Incluir/alterar']);
   });
 });

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { http } from '../lib/http.js';
-import type { ListParams } from './use-list-params.js';
+import type { ListParams } from './list-params.js';
 
 type Format = 'xlsx' | 'csv';
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkingAccounts } from '../../shared/resources/checking-accounts.js';
+import { clients } from '../../shared/resources/clients.js';
 import { outlays } from '../../shared/resources/outlays.js';
 import { sizes } from '../../shared/resources/sizes.js';
+import { users } from '../../shared/resources/users.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { schemaDefaults, toApiInput, toFormValues } from './resource-form-values.js';
 import { typedDate } from './typed-date.js';
@@ -75,5 +77,78 @@ describe('resource form values', () => {
         toApiInput(checkingAccounts, { ...values, openingDate: typedDate('15/01/2026') }),
       ),
     ).toMatchObject({ openingDate: '2026-01-15' });
+  });
+
+  it('shows a stored client as typed on screen and saves it back as stored', () => {
+    const row = {
+      id: 7,
+      version: 3,
+      personType: 'J',
+      document: '11444777000161',
+      name: 'Malharia Aurora Ltda',
+      tradeName: null,
+      stateRegistration: 'ISENTO',
+      email: null,
+      phone: '1133334444',
+      mobile: '11987654321',
+      address: { zipCode: '01310100', city: 'São Paulo', state: 'SP' },
+      notes: null,
+      creditLimit: '1500.5',
+      active: false,
+    };
+    const values = toFormValues(clients, row);
+    expect(values).toMatchObject({
+      personType: 'J',
+      document: '11.444.777/0001-61',
+      tradeName: '',
+      phone: '(11) 3333-4444',
+      mobile: '(11) 98765-4321',
+      address: { zipCode: '01310-100', city: 'São Paulo', street: '', state: 'SP' },
+      creditLimit: '1.500,50',
+      active: false,
+    });
+    expect(values).not.toHaveProperty('id');
+    expect(values).not.toHaveProperty('version');
+    expect(clients.schema.parse(toApiInput(clients, values))).toMatchObject({
+      document: '11444777000161',
+      phone: '1133334444',
+      mobile: '11987654321',
+      address: { zipCode: '01310100', city: 'São Paulo', state: 'SP' },
+      creditLimit: '1500.50',
+      active: false,
+    });
+  });
+
+  it('leaves a new client’s selects empty, so they show their placeholder', () => {
+    const values = toFormValues(clients, schemaDefaults(clients.schema));
+    expect(values.personType).toBeUndefined();
+    expect((values.address as Record<string, unknown>).state).toBeUndefined();
+    expect(values.active).toBe(true);
+  });
+
+  it('never shows a password, and sends neither its confirmation nor read-only fields', () => {
+    const values = toFormValues(users, {
+      name: 'Ana',
+      email: 'ana@exemplo.com.br',
+      roleId: 2,
+      password: 'stored-hash',
+      active: true,
+      lastLoginAt: '2026-11-20T12:00:00Z',
+    });
+    expect(values).toEqual({
+      name: 'Ana',
+      email: 'ana@exemplo.com.br',
+      roleId: 2,
+      password: '',
+      passwordConfirmation: '',
+      active: true,
+    });
+    expect(toApiInput(users, { ...values, passwordConfirmation: 'x' })).toEqual({
+      name: 'Ana',
+      email: 'ana@exemplo.com.br',
+      roleId: 2,
+      password: '',
+      active: true,
+    });
   });
 });

@@ -15,7 +15,8 @@ import type { ListLocationState } from './resource-form-page.js';
 import { ResourceFilter } from './resource-filters.js';
 import { resourceApi, type ResourceRow } from './resource-row.js';
 import { SearchBox } from './search-box.js';
-import { PAGE_SIZES, toApiQuery, useListParams } from './use-list-params.js';
+import { PAGE_SIZES, toApiQuery } from './list-params.js';
+import { useListParams } from './use-list-params.js';
 import { breakpoints, useMediaQuery } from './use-media-query.js';
 
 /**

@@ -1,0 +1,120 @@
+import { listQuerySchema } from '../../shared/list-query.js';
+import type { ResourceDefinition } from '../../shared/resource.js';
+import { z } from '../../shared/zod-messages.js';
+
+/**
+ * A list's state in the URL's query string and back (ARCHITECTURE "Lists"), so a reload or a
+ * shared link shows the same list. A value the list cannot use — a hand-edited `page=abc`, a
+ * sort by a column that does not sort, a filter value the API would refuse — is read as if it
+ * were absent, so the list opens with its default instead of an error.
+ */
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  /** `name` or `-name`; the definition's default when the URL has none. */
+  sort: string;
+  q: string;
+  /**
+   * Only the filters the definition declares, as the URL spells them (`'true'`, `'SP'`, `'3'`);
+   * several values of one filter are joined by commas (`'OPEN,PAID'`), as the API takes them.
+   */
+  filters: Record<string, string>;
+}
+
+/** What reading and writing a list's URL needs of its definition. */
+export type ListDefinition = Pick<
+  ResourceDefinition,
+  'defaultSort' | 'columns' | 'filters' | 'filtersSchema'
+>;
+
+/** A change to the URL: a value sets the key, null or '' removes it. */
+export type ListParamChanges = Record<string, string | number | null>;
+
+/** `'3'` → 3; anything but a whole number from 1 up → null. */
+function positiveInteger(text: string | null): number | null {
+  if (text === null || text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) && value >= 1 ? value : null;
+}
+
+const sortField = (sort: string) => sort.replace(/^-/, '');
+
+/** A sort the list can show: the default's field or a sortable column, ascending or descending. */
+function isKnownSort(definition: ListDefinition, sort: string): boolean {
+  const field = sortField(sort);
+  if (!/^-?[\w.]+$/.test(sort)) return false;
+  return (
+    field === sortField(definition.defaultSort) ||
+    definition.columns.some((column) => column.sortable && column.key === field)
+  );
+}
+
+/**
+ * One filter's value: every value the URL gives it (`status=OPEN,PAID` or the key repeated),
+ * kept only when the API's filter schema accepts it.
+ */
+function filterValue(definition: ListDefinition, search: URLSearchParams, key: string) {
+  const value = search
+    .getAll(key)
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(',');
+  if (!value) return null;
+  const schema = definition.filtersSchema.shape[key];
+  return !schema || z.safeParse(schema, value).success ? value : null;
+}
+
+export function readListParams(search: URLSearchParams, definition: ListDefinition): ListParams {
+  const size = positiveInteger(search.get('pageSize'));
+  const sort = search.get('sort');
+  const q = search.get('q') ?? '';
+  const filters: Record<string, string> = {};
+  for (const { key } of definition.filters) {
+    const value = filterValue(definition, search, key);
+    if (value !== null) filters[key] = value;
+  }
+  return {
+    page: positiveInteger(search.get('page')) ?? 1,
+    pageSize:
+      size !== null && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    sort: sort && isKnownSort(definition, sort) ? sort : definition.defaultSort,
+    q: listQuerySchema.shape.q.safeParse(q).success ? q : '',
+    filters,
+  };
+}
+
+/**
+ * The query string after `changes`, leaving every other key as it was. Defaults stay out of the
+ * URL, so the plain list keeps its plain address.
+ */
+export function writeListParams(
+  current: URLSearchParams,
+  changes: ListParamChanges,
+  definition: Pick<ResourceDefinition, 'defaultSort'>,
+): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === '') next.delete(key);
+    else next.set(key, String(value));
+  }
+  if (next.get('page') === '1') next.delete('page');
+  if (next.get('pageSize') === String(DEFAULT_PAGE_SIZE)) next.delete('pageSize');
+  if (next.get('sort') === definition.defaultSort) next.delete('sort');
+  return next;
+}
+
+/** The API query of a list: what the URL holds, with the filters spelled as the API takes them. */
+export function toApiQuery(params: ListParams): Record<string, string | number> {
+  return {
+    page: params.page,
+    pageSize: params.pageSize,
+    sort: params.sort,
+    ...(params.q ? { q: params.q } : {}),
+    ...params.filters,
+  };
+}
