@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { cpfFrom } from '../src/server/testing/documents.js';
 import { signIn, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();
@@ -175,10 +176,12 @@ describe('small screens (375 px) in Chromium', () => {
   it('the import errors of Clientes show line, field and message inside 375 px', async () => {
     const { page } = ctx;
     await signInAsAdmin(page);
+    // A CPF no other browser test stores: the server and its database are shared by every file.
+    const cpf = cpfFrom('371904625');
     const file = csv([
       ['Tipo de pessoa', 'CPF / CNPJ', 'Nome / Razão social', 'Limite de crédito'],
-      ['F', '529.982.247-25', 'Primeira Boa', ''],
-      ['F', '529.982.247-25', 'Repetida', ''],
+      ['F', cpf, 'Primeira Boa', ''],
+      ['F', cpf, 'Repetida', ''],
       ['F', '123.456.789-00', 'Ruim', 'abc'],
     ]);
     const upload = async () => {
