@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { version } from '../../shared/fields.js';
 import { listQuerySchema, type ListQuery } from '../../shared/list-query.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
+import { resourceOutputSchema, type ResourceRow } from '../../shared/resource-output.js';
 import type { Db, DbOrTrx, Trx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
 import { recordAudit, recordAuditMany, type AuditContext } from './audit.js';
@@ -18,15 +19,8 @@ import { inTransaction } from './transaction.js';
  * SQL expressions, domain hooks) becomes list/get/create/update/delete routes. Every write runs in
  * one transaction with its audit entry (the caller's, when given one); updates check `version`.
  */
-/** What every master-data row answers: its fields plus identity and bookkeeping. */
-export const rowOutputSchema = z.looseObject({
-  id: z.number(),
-  version: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-export type ApiRow = z.output<typeof rowOutputSchema>;
+/** A master-data row as the service hands it to the routes (see resourceOutputSchema). */
+export type ApiRow = ResourceRow;
 
 export interface CrudConfig {
   definition: ResourceDefinition;
@@ -206,24 +200,26 @@ export function crudRoutes(db: Db, config: CrudConfig, service = createCrudServi
   const base = `/${definition.path}`;
   const tags = [definition.path];
   const area = definition.area;
+  // What leaves the server: the definition's fields and bookkeeping, nothing else of the row.
+  const output = resourceOutputSchema(definition);
   const plugin: FastifyPluginAsyncZod = async (app) => {
     app.get(base, {
       config: { permission: `${area}:read` },
       schema: {
         tags,
         querystring: listQuerySchema.extend(definition.filtersSchema.shape),
-        response: { 200: pageOf(rowOutputSchema) },
+        response: { 200: pageOf(output) },
       },
       handler: (request) => service.list(db, request.query),
     });
     app.get(`${base}/:id`, {
       config: { permission: `${area}:read` },
-      schema: { tags, params: idParams, response: { 200: rowOutputSchema } },
+      schema: { tags, params: idParams, response: { 200: output } },
       handler: (request) => service.get(db, request.params.id),
     });
     app.post(base, {
       config: { permission: `${area}:write` },
-      schema: { tags, body: definition.schema, response: { 201: rowOutputSchema } },
+      schema: { tags, body: definition.schema, response: { 201: output } },
       handler: async (request, reply) =>
         reply
           .status(201)
@@ -241,7 +237,7 @@ export function crudRoutes(db: Db, config: CrudConfig, service = createCrudServi
         tags,
         params: idParams,
         body: definition.schema.and(z.object({ version: version() })),
-        response: { 200: rowOutputSchema },
+        response: { 200: output },
       },
       handler: (request) =>
         service.update(
