@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { email as emailField, password as passwordField } from '../shared/fields.js';
 import type { Db } from './db/connection.js';
-import { recordAudit } from './platform/audit.js';
-import { hashPassword } from './platform/passwords.js';
+import {
+  activeAdministratorEmails,
+  findCredentialsByEmail,
+  setPassword,
+} from './modules/users/index.js';
 import { OperatorError } from './operator-error.js';
+import { hashPassword } from './platform/passwords.js';
+import { inTransaction } from './platform/transaction.js';
 
 /**
  * `npm run admin:reset-password -- <e-mail>`: the way back from a lost password, for whoever runs
@@ -29,42 +34,16 @@ export async function resetPassword(
   }
   const passwordHash = await hashPassword(password);
 
-  return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'active'])
-      .where('email', '=', email.data)
-      .forUpdate()
-      .executeTakeFirst();
+  return inTransaction(db, async (trx) => {
+    const user = await findCredentialsByEmail(trx, email.data, { forUpdate: true });
     if (!user) {
-      const admins = await trx
-        .selectFrom('users')
-        .innerJoin('roles', 'roles.id', 'users.roleId')
-        .select('users.email')
-        .where('roles.isSystem', '=', true)
-        .where('users.active', '=', true)
-        .orderBy('users.email')
-        .execute();
+      const admins = await activeAdministratorEmails(trx);
       throw new OperatorError(
         `Nenhum usuário com o e-mail ${email.data}. ` +
-          `Administradores: ${admins.map((admin) => admin.email).join(', ') || 'nenhum'}.`,
+          `Administradores: ${admins.join(', ') || 'nenhum'}.`,
       );
     }
-    await trx
-      .updateTable('users')
-      .set((eb) => ({
-        passwordHash,
-        updatedBy: null,
-        updatedAt: new Date(),
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', user.id)
-      .execute();
-    await recordAudit(
-      trx,
-      { userId: null },
-      { entity: 'users', entityId: user.id, action: 'password-reset' },
-    );
+    await setPassword(trx, { userId: null }, user.id, passwordHash, 'password-reset');
     return { email: email.data, password, active: user.active };
   });
 }

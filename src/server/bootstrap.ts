@@ -1,8 +1,9 @@
 import type { Db } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { ensureCompany } from './modules/company/company.service.js';
-import { ensureFirstAdministrator } from './modules/users/users.service.js';
+import { ensureCompany } from './modules/company/index.js';
+import { ensureFirstAdministrator } from './modules/users/index.js';
 import { resolveJwtSecret } from './platform/tokens.js';
+import { inTransaction } from './platform/transaction.js';
 
 /**
  * Everything a database needs before the server answers: migrations, the administrator of a new
@@ -13,10 +14,9 @@ export async function prepareDatabase(
   options: { adminEmail?: string; adminPassword?: string; jwtSecret?: string },
 ) {
   const migrations = await migrate(db);
-  const admin = await ensureFirstAdministrator(db, {
-    email: options.adminEmail,
-    password: options.adminPassword,
-  });
+  const admin = await inTransaction(db, (trx) =>
+    ensureFirstAdministrator(trx, { email: options.adminEmail, password: options.adminPassword }),
+  );
   await ensureCompany(db);
   const jwtSecret = await resolveJwtSecret(db, options.jwtSecret);
   return { migrations, admin, jwtSecret };

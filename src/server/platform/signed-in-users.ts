@@ -182,7 +182,11 @@ export async function createSignedInUsers(
   };
 }
 
-/** The signed-in user as the browser keeps it; null when missing or inactive. */
+/**
+ * The signed-in user as the browser keeps it; null when missing or inactive. It reads the users
+ * and roles tables itself, although they belong to those modules: every request's check needs
+ * them, and the platform does not depend on modules. It never writes them.
+ */
 export async function loadUserToken(db: Db, userId: number): Promise<UserToken | null> {
   const row = await db
     .selectFrom('users')

@@ -6,9 +6,8 @@ import type {
   profileSchema,
   UserToken,
 } from '../../../shared/resources/account.js';
-import type { Db } from '../../db/connection.js';
-import { recordAudit, type AuditContext } from '../../platform/audit.js';
-import { loadUserToken } from '../../platform/signed-in-users.js';
+import type { DbOrTrx } from '../../db/connection.js';
+import type { AuditContext } from '../../platform/audit.js';
 import {
   BusinessRuleError,
   NotFoundError,
@@ -16,108 +15,73 @@ import {
   UnauthorizedError,
 } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { loadUserToken } from '../../platform/signed-in-users.js';
 import type { TokenService } from '../../platform/tokens.js';
+import { inTransaction } from '../../platform/transaction.js';
+import {
+  findCredentialsByEmail,
+  findPasswordHash,
+  renameUser,
+  setLastLoginAt,
+  setPassword,
+} from '../users/index.js';
 import { isThrottled, recordFailure } from './login-throttle.js';
 
 // Verifying against a real hash when the e-mail is unknown keeps the answer time the same, so
 // timing does not tell which e-mails exist.
 const decoyHash = hashPassword('fabril-decoy-password');
 
+/**
+ * Signing in is not one transaction: a failure is recorded for the throttle although the request
+ * then fails, and each write is a single statement.
+ */
 export async function login(
-  db: Db,
+  db: DbOrTrx,
   tokens: TokenService,
   input: { email: string; password: string },
   ip: string,
 ): Promise<LoginResponse> {
   if (await isThrottled(db, input.email, ip)) throw new TooManyRequestsError();
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'passwordHash', 'active'])
-    .where('email', '=', input.email)
-    .executeTakeFirst();
+  const user = await findCredentialsByEmail(db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
   if (!user || !valid || !user.active) {
     await recordFailure(db, input.email, ip);
     throw new UnauthorizedError(messages.errors.invalidCredentials);
   }
-  await db
-    .updateTable('users')
-    .set({ lastLoginAt: new Date() })
-    .where('id', '=', user.id)
-    .execute();
+  await setLastLoginAt(db, user.id);
   const userToken = await loadUserToken(db, user.id);
   if (!userToken) throw new UnauthorizedError(messages.errors.invalidCredentials);
   return { accessToken: await tokens.sign(user.id), userToken };
 }
 
-export async function updateProfile(
-  db: Db,
+export function updateProfile(
+  db: DbOrTrx,
   ctx: AuditContext,
   userId: number,
   input: z.output<typeof profileSchema>,
 ): Promise<UserToken> {
-  await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new NotFoundError();
-    const after = await trx
-      .updateTable('users')
-      .set((eb) => ({
-        name: input.name,
-        updatedBy: userId,
-        updatedAt: new Date(),
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, ctx, {
-      entity: 'users',
-      entityId: userId,
-      action: 'update',
-      before,
-      after,
-    });
+  return inTransaction(db, async (trx) => {
+    await renameUser(trx, ctx, userId, input.name);
+    const token = await loadUserToken(trx, userId);
+    if (!token) throw new NotFoundError();
+    return token;
   });
-  const token = await loadUserToken(db, userId);
-  if (!token) throw new NotFoundError();
-  return token;
 }
 
 export async function changePassword(
-  db: Db,
+  db: DbOrTrx,
   ctx: AuditContext,
   userId: number,
   input: z.output<typeof passwordChangeSchema>,
 ): Promise<void> {
-  const user = await db
-    .selectFrom('users')
-    .select('passwordHash')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) throw new NotFoundError();
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+  const current = await findPasswordHash(db, userId);
+  if (current === undefined) throw new NotFoundError();
+  if (!(await verifyPassword(current, input.currentPassword))) {
     throw new BusinessRuleError(messages.errors.wrongCurrentPassword, {
       currentPassword: messages.errors.wrongCurrentPassword,
     });
   }
+  // Hashed before the transaction: it takes a while and needs no connection.
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set((eb) => ({
-        passwordHash,
-        updatedBy: userId,
-        updatedAt: new Date(),
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', userId)
-      .execute();
-    // The history says the password changed, never what it is.
-    await recordAudit(trx, ctx, { entity: 'users', entityId: userId, action: 'password-change' });
-  });
+  await inTransaction(db, (trx) => setPassword(trx, ctx, userId, passwordHash, 'password-change'));
 }

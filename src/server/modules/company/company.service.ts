@@ -1,31 +1,17 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
-import {
-  DEFAULT_OPENING_HOURS,
-  type Company,
-  type companyUpdateSchema,
-} from '../../../shared/resources/company.js';
+import type { Company, companyUpdateSchema } from '../../../shared/resources/company.js';
 import type { CompanyPublic } from '../../../shared/resources/company-public.js';
 import { emptyAddress } from '../../../shared/fields.js';
-import type { Db, DbOrTrx } from '../../db/connection.js';
+import type { DbOrTrx } from '../../db/connection.js';
 import type { CompanyTable } from '../../db/types.js';
 import { recordAudit, type AuditContext } from '../../platform/audit.js';
 import { NotFoundError, StaleVersionError } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/transaction.js';
+import { findCompany, insertPlaceholders, updateCompanyRow } from './company.repo.js';
 
 /** Placeholders until the administrator fills in the real company (DOMAIN §12). */
 export async function ensureCompany(db: DbOrTrx) {
-  await db
-    .insertInto('company')
-    .values({
-      id: 1,
-      legalName: 'Minha Empresa Ltda.',
-      tradeName: 'Minha Empresa',
-      address: JSON.stringify(emptyAddress),
-      phones: JSON.stringify([null, null, null]),
-      openingHours: DEFAULT_OPENING_HOURS,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await insertPlaceholders(db);
 }
 
 function toApi(row: Record<string, unknown>): Company {
@@ -46,7 +32,7 @@ function toApi(row: Record<string, unknown>): Company {
 }
 
 export async function getCompany(db: DbOrTrx): Promise<Company> {
-  const row = await db.selectFrom('company').selectAll().where('id', '=', 1).executeTakeFirst();
+  const row = await findCompany(db);
   if (!row) throw new NotFoundError();
   return toApi(row);
 }
@@ -57,28 +43,15 @@ export async function getCompanyPublic(db: DbOrTrx): Promise<CompanyPublic> {
   return { legalName, tradeName, address, phones, openingHours };
 }
 
-export async function updateCompany(
-  db: Db,
+export function updateCompany(
+  db: DbOrTrx,
   ctx: AuditContext,
   input: z.output<typeof companyUpdateSchema>,
 ): Promise<Company> {
-  const { version, address, phones, ...values } = input;
-  return db.transaction().execute(async (trx) => {
+  const { version, ...values } = input;
+  return inTransaction(db, async (trx) => {
     const before = await getCompany(trx);
-    const row = await trx
-      .updateTable('company')
-      .set({
-        ...values,
-        address: JSON.stringify(address),
-        phones: JSON.stringify(phones),
-        updatedBy: ctx.userId,
-        updatedAt: new Date(),
-        version: sql`version + 1`,
-      })
-      .where('id', '=', 1)
-      .where('version', '=', version)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateCompanyRow(trx, version, values, ctx.userId);
     if (!row) throw new StaleVersionError();
     const after = toApi(row);
     await recordAudit(trx, ctx, {

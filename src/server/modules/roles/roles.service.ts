@@ -1,31 +1,32 @@
 import type { z } from 'zod';
-import { ADMIN_ROLE_NAME, allPermissions } from '../../../shared/permissions.js';
 import type { ListQuery } from '../../../shared/list-query.js';
-import type { Role, roleFiltersSchema, roleSchema } from '../../../shared/resources/roles.js';
-import type { Db, DbOrTrx } from '../../db/connection.js';
+import { ADMIN_ROLE_NAME, allPermissions } from '../../../shared/permissions.js';
+import type {
+  Role,
+  roleFiltersSchema,
+  roleSchema,
+  roleUpdateSchema,
+} from '../../../shared/resources/roles.js';
+import type { DbOrTrx } from '../../db/connection.js';
 import { recordAudit, type AuditContext } from '../../platform/audit.js';
 import { BusinessRuleError } from '../../platform/errors.js';
-import { createRepository } from '../../platform/repository.js';
-import { isoDates } from '../../platform/request-context.js';
+import { inTransaction } from '../../platform/transaction.js';
+import { findAdminRoleId, grantAllPermissions, insertAdminRole, rolesRepo } from './roles.repo.js';
 
 const ENTITY = 'roles';
 
-export const rolesRepo = createRepository<Role>({
-  table: 'roles',
-  searchColumns: ['name', 'description'],
-  sortable: { name: 'name', description: 'description', active: 'active' },
-  defaultSort: 'name',
-  toApi: (row) => isoDates(row) as unknown as Role,
-});
-
-export function listRoles(db: Db, query: ListQuery & z.output<typeof roleFiltersSchema>) {
+export function listRoles(db: DbOrTrx, query: ListQuery & z.output<typeof roleFiltersSchema>) {
   return rolesRepo.list(db, query, (qb) =>
     query.active === undefined ? qb : qb.where('active', '=', query.active),
   );
 }
 
-export async function createRole(db: Db, ctx: AuditContext, input: z.output<typeof roleSchema>) {
-  return db.transaction().execute(async (trx) => {
+export function getRole(db: DbOrTrx, id: number): Promise<Role> {
+  return rolesRepo.findById(db, id);
+}
+
+export function createRole(db: DbOrTrx, ctx: AuditContext, input: z.output<typeof roleSchema>) {
+  return inTransaction(db, async (trx) => {
     const row = await rolesRepo.insert(trx, input, ctx.userId);
     await recordAudit(trx, ctx, {
       entity: ENTITY,
@@ -37,13 +38,13 @@ export async function createRole(db: Db, ctx: AuditContext, input: z.output<type
   });
 }
 
-export async function updateRole(
-  db: Db,
+export function updateRole(
+  db: DbOrTrx,
   ctx: AuditContext,
   id: number,
-  input: z.output<typeof roleSchema> & { version: number },
+  input: z.output<typeof roleUpdateSchema>,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await rolesRepo.findRow(trx, id, true);
     const { version, ...values } = input;
     if (before.isSystem) {
@@ -57,8 +58,8 @@ export async function updateRole(
   });
 }
 
-export async function deleteRole(db: Db, ctx: AuditContext, id: number) {
-  await db.transaction().execute(async (trx) => {
+export function deleteRole(db: DbOrTrx, ctx: AuditContext, id: number) {
+  return inTransaction(db, async (trx) => {
     const before = await rolesRepo.findRow(trx, id, true);
     if (before.isSystem) {
       throw new BusinessRuleError(`O perfil ${ADMIN_ROLE_NAME} não pode ser excluído.`);
@@ -68,31 +69,11 @@ export async function deleteRole(db: Db, ctx: AuditContext, id: number) {
   });
 }
 
-/** The built-in administrator role, created on a new database. */
+/** The built-in administrator role, created on a new database; answers its id. */
 export async function ensureAdminRole(db: DbOrTrx): Promise<number> {
-  const existing = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('isSystem', '=', true)
-    .executeTakeFirst();
-  if (existing) {
-    // Permissions added by a newer version reach the administrator on the next start.
-    await db
-      .updateTable('roles')
-      .set({ permissions: [...allPermissions] })
-      .where('id', '=', existing.id)
-      .execute();
-    return existing.id;
-  }
-  const row = await db
-    .insertInto('roles')
-    .values({
-      name: ADMIN_ROLE_NAME,
-      description: 'Acesso total ao sistema',
-      permissions: [...allPermissions],
-      isSystem: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const existing = await findAdminRoleId(db);
+  if (existing === undefined) return insertAdminRole(db);
+  // Permissions added by a newer version reach the administrator on the next start.
+  await grantAllPermissions(db, existing);
+  return existing;
 }

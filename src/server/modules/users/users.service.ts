@@ -7,34 +7,26 @@ import type {
   userFiltersSchema,
   userUpdateSchema,
 } from '../../../shared/resources/users.js';
-import type { Db, DbOrTrx, Trx } from '../../db/connection.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
 import { recordAudit, type AuditContext } from '../../platform/audit.js';
-import { BusinessRuleError } from '../../platform/errors.js';
+import { BusinessRuleError, NotFoundError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { createRepository } from '../../platform/repository.js';
-import { isoDates } from '../../platform/request-context.js';
-import { ensureAdminRole } from '../roles/roles.service.js';
+import { inTransaction } from '../../platform/transaction.js';
+import { ensureAdminRole } from '../roles/index.js';
+import {
+  anyUserExists,
+  changeUser,
+  lockActiveAdministrators,
+  usersRepo,
+  withRoleNames,
+} from './users.repo.js';
 
 const ENTITY = 'users';
 
-export const usersRepo = createRepository<Omit<User, 'roleName'>>({
-  table: 'users',
-  searchColumns: ['name', 'email'],
-  sortable: { name: 'name', email: 'email', active: 'active', lastLoginAt: 'last_login_at' },
-  defaultSort: 'name',
-  toApi: ({ passwordHash: _secret, ...row }) => isoDates(row) as unknown as Omit<User, 'roleName'>,
-});
-
-async function withRoleNames(db: DbOrTrx, users: Omit<User, 'roleName'>[]): Promise<User[]> {
-  const ids = [...new Set(users.map((u) => u.roleId))];
-  const roles = ids.length
-    ? await db.selectFrom('roles').select(['id', 'name']).where('id', 'in', ids).execute()
-    : [];
-  const names = new Map(roles.map((r) => [r.id, r.name]));
-  return users.map((u) => ({ ...u, roleName: names.get(u.roleId) ?? '' }));
-}
-
-export async function listUsers(db: Db, query: ListQuery & z.output<typeof userFiltersSchema>) {
+export async function listUsers(
+  db: DbOrTrx,
+  query: ListQuery & z.output<typeof userFiltersSchema>,
+) {
   const page = await usersRepo.list(db, query, (qb) => {
     let filtered = qb;
     if (query.active !== undefined) filtered = filtered.where('active', '=', query.active);
@@ -50,13 +42,14 @@ export async function getUser(db: DbOrTrx, id: number): Promise<User> {
 }
 
 export async function createUser(
-  db: Db,
+  db: DbOrTrx,
   ctx: AuditContext,
   input: z.output<typeof userCreateSchema>,
 ) {
   const { password, ...values } = input;
+  // Hashed before the transaction: it takes a while and needs no connection.
   const passwordHash = await hashPassword(password);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await usersRepo.insert(trx, { ...values, passwordHash }, ctx.userId);
     await recordAudit(trx, ctx, {
       entity: ENTITY,
@@ -69,14 +62,14 @@ export async function createUser(
 }
 
 export async function updateUser(
-  db: Db,
+  db: DbOrTrx,
   ctx: AuditContext,
   id: number,
   input: z.output<typeof userUpdateSchema>,
 ) {
   const { password, version, ...values } = input;
   const passwordHash = password ? await hashPassword(password) : undefined;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await usersRepo.findRow(trx, id, true);
     if (!values.active && before.active) {
       if (id === ctx.userId)
@@ -95,8 +88,8 @@ export async function updateUser(
   });
 }
 
-export async function deleteUser(db: Db, ctx: AuditContext, id: number) {
-  await db.transaction().execute(async (trx) => {
+export function deleteUser(db: DbOrTrx, ctx: AuditContext, id: number) {
+  return inTransaction(db, async (trx) => {
     if (id === ctx.userId) throw new BusinessRuleError('Você não pode excluir o próprio usuário.');
     const before = await usersRepo.findRow(trx, id, true);
     await assertAnAdministratorRemains(trx, id);
@@ -110,18 +103,33 @@ export async function deleteUser(db: Db, ctx: AuditContext, id: number) {
  * requests removing the last two administrators at once cannot both succeed.
  */
 async function assertAnAdministratorRemains(trx: Trx, leaving?: number) {
-  let query = trx
-    .selectFrom('users')
-    .innerJoin('roles', 'roles.id', 'users.roleId')
-    .select('users.id')
-    .where('roles.isSystem', '=', true)
-    .where('users.active', '=', true)
-    .forUpdate();
-  if (leaving !== undefined) query = query.where('users.id', '!=', leaving);
-  const admins = await query.execute();
+  const admins = await lockActiveAdministrators(trx, leaving);
   if (admins.length === 0) {
     throw new BusinessRuleError('O sistema precisa de pelo menos um administrador ativo.');
   }
+}
+
+/** The user's own name (my account), recorded in the history as an update. */
+export async function renameUser(trx: Trx, ctx: AuditContext, id: number, name: string) {
+  const before = await usersRepo.findRow(trx, id, true);
+  const after = await changeUser(trx, id, { name }, ctx.userId);
+  if (!after) throw new NotFoundError();
+  await recordAudit(trx, ctx, { entity: ENTITY, entityId: id, action: 'update', before, after });
+}
+
+/**
+ * A new password, changed by the user ('password-change') or reset by whoever runs the server
+ * ('password-reset'). The history says which, never what the password is.
+ */
+export async function setPassword(
+  trx: Trx,
+  ctx: AuditContext,
+  id: number,
+  passwordHash: string,
+  action: 'password-change' | 'password-reset',
+) {
+  if (!(await changeUser(trx, id, { passwordHash }, ctx.userId))) throw new NotFoundError();
+  await recordAudit(trx, ctx, { entity: ENTITY, entityId: id, action });
 }
 
 /**
@@ -129,25 +137,23 @@ async function assertAnAdministratorRemains(trx: Trx, leaving?: number) {
  * ADMIN_EMAIL/ADMIN_PASSWORD or a random password that is returned to be printed once.
  */
 export async function ensureFirstAdministrator(
-  db: Db,
+  trx: Trx,
   options: { email?: string; password?: string },
 ): Promise<{ email: string; password: string } | null> {
-  return db.transaction().execute(async (trx) => {
-    const roleId = await ensureAdminRole(trx);
-    const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (anyUser) return null;
-    const email = (options.email ?? 'admin@fabril.local').toLowerCase();
-    const password = options.password ?? randomBytes(9).toString('base64url');
-    const row = await trx
-      .insertInto('users')
-      .values({ name: 'Administrador', email, passwordHash: await hashPassword(password), roleId })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(
-      trx,
-      { userId: null },
-      { entity: ENTITY, entityId: row.id, action: 'create', after: row },
-    );
-    return { email, password };
-  });
+  const roleId = await ensureAdminRole(trx);
+  if (await anyUserExists(trx)) return null;
+  const email = (options.email ?? 'admin@fabril.local').toLowerCase();
+  const password = options.password ?? randomBytes(9).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const row = await usersRepo.insert(
+    trx,
+    { name: 'Administrador', email, passwordHash, roleId },
+    null,
+  );
+  await recordAudit(
+    trx,
+    { userId: null },
+    { entity: ENTITY, entityId: row.id as number, action: 'create', after: row },
+  );
+  return { email, password };
 }

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import { DEFAULT_OPENING_HOURS, type CompanyData } from '../../../shared/resources/company.js';
+import { emptyAddress } from '../../../shared/fields.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
+
+/** The company is one row, id 1. */
+const COMPANY_ID = 1;
+
+/** The placeholders of DOMAIN §12, unless the row is there already. */
+export async function insertPlaceholders(db: DbOrTrx): Promise<void> {
+  await db
+    .insertInto('company')
+    .values({
+      id: COMPANY_ID,
+      legalName: 'Minha Empresa Ltda.',
+      tradeName: 'Minha Empresa',
+      address: JSON.stringify(emptyAddress),
+      phones: JSON.stringify([null, null, null]),
+      openingHours: DEFAULT_OPENING_HOURS,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export function findCompany(db: DbOrTrx) {
+  return db.selectFrom('company').selectAll().where('id', '=', COMPANY_ID).executeTakeFirst();
+}
+
+/** Writes only when `version` is the one stored; answers the row, or undefined when it is not. */
+export function updateCompanyRow(
+  trx: Trx,
+  version: number,
+  values: CompanyData,
+  userId: number | null,
+) {
+  const { address, phones, ...rest } = values;
+  return trx
+    .updateTable('company')
+    .set({
+      ...rest,
+      address: JSON.stringify(address),
+      phones: JSON.stringify(phones),
+      updatedBy: userId,
+      updatedAt: new Date(),
+      version: sql`version + 1`,
+    })
+    .where('id', '=', COMPANY_ID)
+    .where('version', '=', version)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,6 @@
+/**
+ * What other modules and the server's entry points use of the company. Everything here but the
+ * routes plugin works in the caller's transaction (or connection) and never opens one.
+ */
+export { companyRoutes } from './company.routes.js';
+export { ensureCompany } from './company.service.js';
