@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Form, Input, Popconfirm, Row, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ErrorCode } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
 import type { Permission } from '../../shared/permissions.js';
 import type { FieldKind, ResourceDefinition } from '../../shared/resource.js';
@@ -30,10 +31,6 @@ import { resourceApi, rowTitle, type ResourceRow } from './resource-row.js';
 import { useFormDirty } from './use-form-dirty.js';
 import { useUnsavedChangesPrompt } from './use-unsaved-changes-prompt.js';
 import { StaleVersionAlert } from './stale-version-alert.js';
-
-/** Error codes of the API that the form answers in its own way. */
-const STALE_VERSION = 'STALE_VERSION';
-const IN_USE = 'IN_USE';
 
 /** A computed field (a balance, the last access) as the list would show it. */
 const readOnlyText = (kind: FieldKind, value: unknown) => formatValue({ kind }, value) || '—';
@@ -127,7 +124,8 @@ export function ResourceForm({
     },
     onError: (error) => {
       // Someone saved first: say so and keep what was typed, so nothing is lost by the refusal.
-      if (error instanceof ApiError && error.code === STALE_VERSION) setConflict(error.message);
+      if (error instanceof ApiError && error.is(ErrorCode.STALE_VERSION))
+        setConflict(error.message);
       else reportFormError(form, error);
     },
   });
@@ -150,7 +148,7 @@ export function ResourceForm({
     },
     onError: (error) => {
       if (!(error instanceof ApiError)) return;
-      if (error.code === IN_USE) setInUse(error.message);
+      if (error.is(ErrorCode.IN_USE)) setInUse(error.message);
       else toast.error(error.message, error.requestId);
     },
   });
@@ -166,7 +164,7 @@ export function ResourceForm({
       toast.success(messages.saved);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === STALE_VERSION) {
+      if (error instanceof ApiError && error.is(ErrorCode.STALE_VERSION)) {
         setInUse(null);
         setConflict(error.message);
       } else if (error instanceof ApiError) toast.error(error.message, error.requestId);

@@ -1,10 +1,30 @@
 import type { ApiErrorBody } from '../../shared/api-error.js';
+import { ErrorCode, type StockShortage } from '../../shared/error-codes.js';
+import { messages } from '../../shared/messages.js';
 
-/** An error answer of the API, typed after its body so pages can show fields and the request id. */
+/**
+ * A code of the shared catalogue, or one it does not list (a framework refusal such as `CSRF`,
+ * the import's `IMPORT_INVALID`) as the server sent it. Screens compare with `ErrorCode`'s
+ * constants, never with the message.
+ */
+export type ApiErrorCode = ErrorCode | (string & {});
+
+/** The rows of `details` for the codes that carry a list. */
+interface DetailsByCode {
+  INSUFFICIENT_STOCK: StockShortage;
+}
+
+export type DetailsOf<C extends ErrorCode> = C extends keyof DetailsByCode
+  ? DetailsByCode[C][]
+  : Record<string, unknown>[];
+
+/** An error answer of the API, typed after its body so pages can show fields, lists and the request id. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly fields: Record<string, string>;
+  /** What the user needs as a list (every material short); empty when the answer has none. */
+  readonly details: Record<string, unknown>[];
   readonly requestId: string | undefined;
 
   constructor(status: number, body: ApiErrorBody['error']) {
@@ -13,7 +33,16 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body.code;
     this.fields = body.fields ?? {};
+    this.details = body.details ?? [];
     this.requestId = body.requestId;
+  }
+
+  /**
+   * Whether the answer has this code, with `details` typed after it:
+   * `if (error.is(ErrorCode.INSUFFICIENT_STOCK)) error.details.map((short) => short.item)`.
+   */
+  is<C extends ErrorCode>(code: C): this is ApiError & { code: C; details: DetailsOf<C> } {
+    return this.code === code;
   }
 }
 
@@ -23,4 +52,57 @@ export class NetworkError extends Error {
     super(message, options);
     this.name = 'NetworkError';
   }
+}
+
+/** What an answer without the API's body (a proxy's page, a crash) says, by status. */
+const fallbacks: Record<number, { code: ErrorCode; message: string }> = {
+  400: { code: ErrorCode.VALIDATION, message: messages.errors.badRequest },
+  401: { code: ErrorCode.UNAUTHORIZED, message: messages.errors.unauthorized },
+  403: { code: ErrorCode.FORBIDDEN, message: messages.errors.forbidden },
+  404: { code: ErrorCode.NOT_FOUND, message: messages.errors.notFound },
+  409: { code: ErrorCode.STALE_VERSION, message: messages.errors.staleVersion },
+  429: { code: ErrorCode.TOO_MANY_REQUESTS, message: messages.errors.tooManyAttempts },
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** `fields` as the form can use it: only text messages. */
+function fieldsOf(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
+/**
+ * The error of one answer from its status, its parsed JSON body (undefined when it was not
+ * JSON) and its `x-request-id` header. The API always answers `{ error }`; a proxy or a crashed
+ * server may not, and then the status's generic message is shown.
+ */
+export function apiErrorFrom(
+  status: number,
+  body: unknown,
+  requestIdHeader: string | null,
+): ApiError {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+  const fallback = fallbacks[status] ?? {
+    code: ErrorCode.INTERNAL,
+    message: messages.errors.internal,
+  };
+  const requestId =
+    typeof error?.requestId === 'string' && error.requestId !== ''
+      ? error.requestId
+      : (requestIdHeader ?? '');
+  if (!error || typeof error.message !== 'string')
+    return new ApiError(status, { ...fallback, requestId });
+  return new ApiError(status, {
+    code: typeof error.code === 'string' ? error.code : fallback.code,
+    message: error.message,
+    fields: fieldsOf(error.fields),
+    details: Array.isArray(error.details) ? error.details.filter(isRecord) : [],
+    requestId,
+  });
 }

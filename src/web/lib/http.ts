@@ -1,7 +1,6 @@
-import type { ApiErrorBody } from '../../shared/api-error.js';
 import { messages } from '../../shared/messages.js';
 import { loginPath, paths } from './paths.js';
-import { ApiError, NetworkError } from './api-error.js';
+import { apiErrorFrom, ApiError, NetworkError } from './api-error.js';
 import { authStorage } from './auth-storage.js';
 import { currentPath, navigateTo } from './navigation.js';
 import { toast } from './toast.js';
@@ -71,30 +70,10 @@ function buildUrl(url: string, query: RequestOptions['query']): string {
   return `${API_PREFIX}${url}${search ? (url.includes('?') ? '&' : '?') + search : ''}`;
 }
 
-const fallbackMessages: Record<number, string> = {
-  400: messages.errors.badRequest,
-  401: messages.errors.unauthorized,
-  403: messages.errors.forbidden,
-  404: messages.errors.notFound,
-  409: messages.errors.staleVersion,
-  429: messages.errors.tooManyAttempts,
-};
-
-/** The API always answers `{ error }`; a proxy or a crashed server may not, hence the fallback. */
+/** The error of a failed answer; its body may not be JSON (a proxy's page). */
 async function toApiError(response: Response): Promise<ApiError> {
-  try {
-    const body = (await response.json()) as Partial<ApiErrorBody>;
-    if (body.error && typeof body.error.message === 'string') {
-      return new ApiError(response.status, body.error);
-    }
-  } catch {
-    // Not JSON: fall through to the generic message of the status.
-  }
-  return new ApiError(response.status, {
-    code: `HTTP_${response.status}`,
-    message: fallbackMessages[response.status] ?? messages.errors.internal,
-    requestId: response.headers.get('x-request-id') ?? '',
-  });
+  const body: unknown = await response.json().catch(() => undefined);
+  return apiErrorFrom(response.status, body, response.headers.get('x-request-id'));
 }
 
 /** A CSRF refusal is a 403 too, but the user is allowed: reloading fixes it, no 401 page. */
