@@ -1,8 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { version } from '../../shared/fields.js';
-import { listQuerySchema, type ListQuery } from '../../shared/list-query.js';
+import type { ListQuery } from '../../shared/list-query.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { resourceOutputSchema, type ResourceRow } from '../../shared/resource-output.js';
 import type { Db, DbOrTrx, Trx } from '../db/connection.js';
@@ -10,8 +9,8 @@ import type { Database } from '../db/types.js';
 import { recordAudit, recordAuditMany, type AuditContext } from './audit.js';
 import { filterOf } from './list-filters.js';
 import { createRepository } from './repository.js';
-import { auditContext, isoDates } from './request-context.js';
-import { idParams, pageOf } from './route-schemas.js';
+import { isoDates } from './request-context.js';
+import { resourceRoutes } from './resource-routes.js';
 import { inTransaction } from './transaction.js';
 
 /**
@@ -197,64 +196,26 @@ export type CrudService = ReturnType<typeof createCrudService>;
 
 export function crudRoutes(db: Db, config: CrudConfig, service = createCrudService(config)) {
   const { definition } = config;
-  const base = `/${definition.path}`;
-  const tags = [definition.path];
-  const area = definition.area;
-  // What leaves the server: the definition's fields and bookkeeping, nothing else of the row.
-  const output = resourceOutputSchema(definition);
-  const plugin: FastifyPluginAsyncZod = async (app) => {
-    app.get(base, {
-      config: { permission: `${area}:read` },
-      schema: {
-        tags,
-        querystring: listQuerySchema.extend(definition.filtersSchema.shape),
-        response: { 200: pageOf(output) },
+  return resourceRoutes(
+    db,
+    {
+      path: definition.path,
+      area: definition.area,
+      schemas: {
+        filters: definition.filtersSchema,
+        create: definition.schema,
+        update: definition.schema.and(z.object({ version: version() })),
+        // What leaves the server: the definition's fields and bookkeeping, nothing else of the row.
+        output: resourceOutputSchema(definition),
       },
-      handler: (request) => service.list(db, request.query),
-    });
-    app.get(`${base}/:id`, {
-      config: { permission: `${area}:read` },
-      schema: { tags, params: idParams, response: { 200: output } },
-      handler: (request) => service.get(db, request.params.id),
-    });
-    app.post(base, {
-      config: { permission: `${area}:write` },
-      schema: { tags, body: definition.schema, response: { 201: output } },
-      handler: async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await service.create(
-              db,
-              auditContext(request),
-              request.body as Record<string, unknown>,
-            ),
-          ),
-    });
-    app.put(`${base}/:id`, {
-      config: { permission: `${area}:write` },
-      schema: {
-        tags,
-        params: idParams,
-        body: definition.schema.and(z.object({ version: version() })),
-        response: { 200: output },
-      },
-      handler: (request) =>
-        service.update(
-          db,
-          auditContext(request),
-          request.params.id,
-          request.body as Record<string, unknown>,
-        ),
-    });
-    app.delete(`${base}/:id`, {
-      config: { permission: `${area}:delete` },
-      schema: { tags, params: idParams, response: { 204: z.null() } },
-      handler: async (request, reply) => {
-        await service.remove(db, auditContext(request), request.params.id);
-        return reply.status(204).send(null);
-      },
-    });
-  };
-  return plugin;
+    },
+    {
+      list: service.list,
+      get: service.get,
+      // A definition's schema is any zod type; a resource's body is always an object.
+      create: (db, ctx, input) => service.create(db, ctx, input as Record<string, unknown>),
+      update: service.update,
+      delete: service.remove,
+    },
+  );
 }
