@@ -8,6 +8,18 @@ const webFeatures = fs
   .readdirSync('src/web/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const serverModules = fs
+  .readdirSync('src/server/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+// What of a server module the rest of the server may import: its index.ts, and its testing/
+// helpers for other modules' tests.
+const serverModuleEntries = serverModules.flatMap((module) => [
+  `./${module}/index.ts`,
+  `./${module}/testing`,
+]);
+const serverModuleMessage =
+  'A server module is used through its index.ts only (ARCHITECTURE "Workflow modules").';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.test-artifacts'] },
@@ -28,7 +40,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'import/no-cycle': 'error',
       // ARCHITECTURE "Layout": shared is isomorphic; server and web never import each other;
-      // the web's layers import only downwards; a web feature never imports another feature.
+      // the web's layers import only downwards; a web feature never imports another feature;
+      // a server module never reaches into another's files.
       'import/no-restricted-paths': [
         'error',
         {
@@ -60,6 +73,23 @@ export default tseslint.config(
               message:
                 'A web feature never imports another: move shared code to src/web/components.',
             })),
+            ...serverModules.map((module) => ({
+              target: `./src/server/modules/${module}`,
+              from: './src/server/modules',
+              except: [`./${module}`, ...serverModuleEntries],
+              message: serverModuleMessage,
+            })),
+            {
+              target: [
+                './src/server/*.ts',
+                './src/server/db',
+                './src/server/platform',
+                './src/server/testing',
+              ],
+              from: './src/server/modules',
+              except: serverModuleEntries,
+              message: serverModuleMessage,
+            },
           ],
         },
       ],
