@@ -1,10 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { checkingAccounts } from '../../shared/resources/checking-accounts.js';
-import { clients } from '../../shared/resources/clients.js';
 import { users } from '../../shared/resources/users.js';
 import { parseCsv } from './csv.js';
-import { createExportFile, exportFileName } from './export.js';
+import { createExportFile } from './export.js';
 import { matchHeader, parseRow, sheetFields } from './spreadsheet-format.js';
 import { readXlsx } from './spreadsheet.js';
 
@@ -21,19 +20,6 @@ const account = {
 };
 
 describe('list exports', () => {
-  it('names the file after the screen, slugified, and the day', () => {
-    expect(exportFileName(clients.label, 'xlsx', '2026-11-23')).toBe('clientes-2026-11-23.xlsx');
-    expect(exportFileName('Unidades de Medida', 'csv', '2026-11-23')).toBe(
-      'unidades-de-medida-2026-11-23.csv',
-    );
-    expect(exportFileName('Formas Pagamento/Recebimento', 'xlsx', '2026-01-02')).toBe(
-      'formas-pagamento-recebimento-2026-01-02.xlsx',
-    );
-    expect(exportFileName('Perfis de Usuários', 'xlsx', '2026-01-02')).toBe(
-      'perfis-de-usuarios-2026-01-02.xlsx',
-    );
-  });
-
   it('XLSX: money as numbers in R$, dates as dates, codes as text; an import reads it back', async () => {
     const fields = sheetFields(checkingAccounts);
     const file = await createExportFile('xlsx', checkingAccounts.label, fields);

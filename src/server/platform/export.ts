@@ -1,3 +1,4 @@
+import type { ExportFormat } from '../../shared/export-file-name.js';
 import type { FieldSpec } from '../../shared/resource.js';
 import { csvRecord, CSV_BOM } from './csv.js';
 import {
@@ -5,18 +6,10 @@ import {
   columnWidth,
   formatCell,
   guardFormula,
-  normalizeLabel,
   sheetCell,
   valueAt,
 } from './spreadsheet-format.js';
 import { createXlsxWriter, XLSX_CONTENT_TYPE } from './spreadsheet.js';
-
-/**
- * A list export being written: the header from the fields' labels, then one row per record,
- * as CSV (Excel pt-BR dialect: every value as formatted text) or XLSX (numbers, dates and
- * texts, each with its number format).
- */
-export type ExportFormat = 'xlsx' | 'csv';
 
 /** For each reference field, the names of the rows it points at (a user's profile). */
 export type ReferenceNames = ReadonlyMap<string, ReadonlyMap<number, string>>;
@@ -27,6 +20,11 @@ export interface ExportFile {
   contentType: string;
 }
 
+/**
+ * A list export being written: the header from the fields' labels, then one row per record,
+ * as CSV (Excel pt-BR dialect: every value as formatted text) or XLSX (numbers, dates and
+ * texts, each with its number format).
+ */
 export async function createExportFile(
   format: ExportFormat,
   sheetName: string,
@@ -63,12 +61,4 @@ export async function createExportFile(
     finish: async () => Buffer.from(parts.join(''), 'utf8'),
     contentType: 'text/csv; charset=utf-8',
   };
-}
-
-/** The screen's name and the day: "Unidades de Medida" → `unidades-de-medida-2026-11-23.xlsx`. */
-export function exportFileName(screenName: string, format: ExportFormat, today: string): string {
-  const slug = normalizeLabel(screenName)
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return `${slug}-${today}.${format}`;
 }

@@ -13,7 +13,6 @@ import {
   parseRow,
   sheetCell,
   sheetFields,
-  todayInSaoPaulo,
 } from './spreadsheet-format.js';
 
 const personTypes = { F: 'Pessoa Física', J: 'Pessoa Jurídica' };
@@ -33,7 +32,6 @@ describe('spreadsheet values, the Brazilian way', () => {
   it('shows instants in São Paulo time', () => {
     expect(formatDate('2025-01-01T02:30:00.000Z')).toBe('31/12/2024 23:30');
     expect(formatDate(new Date('2025-06-15T15:05:00Z'))).toBe('15/06/2025 12:05');
-    expect(todayInSaoPaulo(new Date('2025-01-01T02:30:00Z'))).toBe('2024-12-31');
   });
 
   it('formats documents (CPF when 11 digits, else CNPJ), CEPs and phones', () => {

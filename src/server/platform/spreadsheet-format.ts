@@ -81,11 +81,6 @@ export function formatDate(value: string | Date): string {
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
 }
 
-/** Today in São Paulo as `YYYY-MM-DD` (file names). */
-export function todayInSaoPaulo(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
-}
-
 /** CPF when 11 characters, CNPJ otherwise (DOMAIN §1: stored without punctuation). */
 export function formatDocument(value: string): string {
   return value.length === 11 ? cpf.format(value) : cnpj.format(value);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { exportFileName } from '../../shared/export-file-name.js';
 import { listQuerySchema } from '../../shared/list-query.js';
 import type { FieldSpec } from '../../shared/resource.js';
 import type { Db } from '../db/connection.js';
@@ -14,11 +15,11 @@ import {
   type CrudService,
 } from './crud.js';
 import { AppError } from './errors.js';
-import { createExportFile, exportFileName } from './export.js';
+import { createExportFile } from './export.js';
 import { checkImport, ImportInvalidError } from './import.js';
 import { auditContext } from './request-context.js';
 import { readSpreadsheet, uploadKind } from './spreadsheet.js';
-import { sheetFields, todayInSaoPaulo, valueAt } from './spreadsheet-format.js';
+import { sheetFields, valueAt } from './spreadsheet-format.js';
 
 /**
  * `GET /<path>/export?format=xlsx|csv&<list query>`: every row the list shows for the same
@@ -70,7 +71,7 @@ export function spreadsheetRoutes(
           for (const row of rows) file.addRow(row, names);
         });
         const body = await file.finish();
-        const name = exportFileName(definition.label, format, todayInSaoPaulo());
+        const name = exportFileName(definition.label, format);
         return reply
           .header('content-type', file.contentType)
           .header('content-disposition', `attachment; filename="${name}"`)

@@ -1,11 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { exportFileName, type ExportFormat } from '../../shared/export-file-name.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { http } from '../lib/http.js';
 import type { ListParams } from './list-params.js';
-
-type Format = 'xlsx' | 'csv';
 
 /**
  * "Exportar XLSX" / "Exportar CSV": every row of the list as it is filtered, searched and sorted
@@ -18,12 +17,13 @@ export function ExportButtons({
   definition: ResourceDefinition;
   params: ListParams;
 }) {
-  const [busy, setBusy] = useState<Format | null>(null);
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
 
-  const run = async (format: Format) => {
+  const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      await http.download(`/${definition.path}/export`, `${definition.path}.${format}`, {
+      // The server names the file; the same name is the fallback when its header does not arrive.
+      await http.download(`/${definition.path}/export`, exportFileName(definition.label, format), {
         query: { format, sort: params.sort, q: params.q, ...params.filters },
       });
     } catch {
