@@ -57,6 +57,8 @@ export interface CompanyTable extends Bookkeeping {
   email: string | null;
   openingHours: string | null;
   stateCode: string | null;
+  /** Stock movements dated on or before it are refused (DOMAIN §4, §12); 'YYYY-MM-DD'. */
+  stockClosedThrough: string | null;
 }
 
 export interface AuditLogTable {
@@ -156,6 +158,79 @@ export interface SuppliersTable extends PartyColumns {
   contactName: string | null;
 }
 
+/** Products and feedstocks (migration 0008, DOMAIN §3). */
+export interface ItemsTable extends MasterData {
+  kind: 'PRODUCT' | 'FEEDSTOCK';
+  code: string;
+  name: string;
+  description: string | null;
+  origin: 'MANUFACTURED' | 'RESALE' | null;
+  categoryId: number | null;
+  brandId: number | null;
+  colorId: number | null;
+  sizeId: number | null;
+  unitId: number;
+  materialTypeId: number | null;
+  defaultSupplierId: number | null;
+  ncm: string | null;
+  barcode: string | null;
+  salePrice: Numeric | null;
+  minimumStock: Numeric | null;
+  /** Written only by stock postings (modules/stock-movements), under the item's row lock. */
+  averageCost: ColumnType<string, string | number | undefined, string | number>;
+  stockValue: ColumnType<string, string | number | undefined, string | number>;
+  lastPurchasePrice: Numeric | null;
+}
+/** A product's bill of materials: one feedstock per line. */
+export interface ItemComponentsTable {
+  id: Generated<number>;
+  productId: number;
+  feedstockId: number;
+  quantity: Numeric;
+  lossPercent: ColumnType<string, string | number | undefined, string | number>;
+  position: number;
+}
+/** A product's production costs. */
+export interface ItemOutlaysTable {
+  id: Generated<number>;
+  productId: number;
+  outlayId: number;
+  value: Numeric;
+  position: number;
+}
+
+export type StockMovementType = 'IN' | 'OUT' | 'TRANSFER' | 'ADJUSTMENT';
+export type StockOriginType =
+  'MANUAL' | 'PURCHASE_ORDER' | 'PRODUCTION_ORDER' | 'REQUESTED_ORDER' | 'INVOICE';
+
+/** The stock ledger (DOMAIN §4): rows are only ever inserted. */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  type: StockMovementType;
+  itemId: number;
+  fromLocationId: number | null;
+  toLocationId: number | null;
+  quantity: Numeric;
+  unitCost: Numeric;
+  /** What the movement added to or took from the item's stock value (≥ 0; the type says which). */
+  value: Numeric;
+  originType: ColumnType<StockOriginType, StockOriginType | undefined, never>;
+  originId: number | null;
+  notes: string | null;
+  userId: number | null;
+  reversalOf: number | null;
+  createdAt: Generated<Date>;
+}
+
+/** On hand per item and location, kept by every posting; never negative. */
+export interface StockBalancesTable {
+  itemId: number;
+  locationId: number;
+  quantity: Numeric;
+}
+
 export interface Database {
   brands: BrandsTable;
   categories: CategoriesTable;
@@ -176,6 +251,11 @@ export interface Database {
   auditLog: AuditLogTable;
   loginFailures: LoginFailuresTable;
   documentSequences: DocumentSequencesTable;
+  items: ItemsTable;
+  itemComponents: ItemComponentsTable;
+  itemOutlays: ItemOutlaysTable;
+  stockMovements: StockMovementsTable;
+  stockBalances: StockBalancesTable;
 }
 
 export type Role = Selectable<RolesTable>;

@@ -8,6 +8,7 @@ import * as m0004 from './0004-list-count-stamps.js';
 import * as m0005 from './0005-search-covering-index.js';
 import * as m0006 from './0006-access-change-notifications.js';
 import * as m0007 from './0007-document-sequences.js';
+import * as m0008 from './0008-items-and-stock.js';
 
 export interface Migration {
   name: string;
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   { name: '0005-search-covering-index', up: m0005.up },
   { name: '0006-access-change-notifications', up: m0006.up },
   { name: '0007-document-sequences', up: m0007.up },
+  { name: '0008-items-and-stock', up: m0008.up },
 ];
