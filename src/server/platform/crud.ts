@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Generated } from 'kysely';
 import { z } from 'zod';
 import { version } from '../../shared/fields.js';
 import type { ListQuery } from '../../shared/list-query.js';
@@ -8,7 +8,7 @@ import type { Db, DbOrTrx, Trx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
 import { recordAudit, recordAuditMany, type AuditContext } from './audit.js';
 import { filterOf } from './list-filters.js';
-import { createRepository } from './repository.js';
+import { createRepository, type RepositoryTable } from './repository.js';
 import { isoDates } from './request-context.js';
 import { resourceRoutes } from './resource-routes.js';
 import { inTransaction } from './transaction.js';
@@ -21,9 +21,20 @@ import { inTransaction } from './transaction.js';
 /** A master-data row as the service hands it to the routes (see resourceOutputSchema). */
 export type ApiRow = ResourceRow;
 
+/**
+ * The tables the generic CRUD serves: rows with a generated id. One CrudConfig type serves them
+ * all, so the repository's rows are typed by the columns those tables share and its inputs are
+ * the definition's validated body (Record<string, unknown>): the migrations, not the types, tie a
+ * definition's fields to its table's columns. Exact types would make the config, its hooks and
+ * the definition generic over the table.
+ */
+export type CrudTable = {
+  [T in RepositoryTable]: Database[T]['id'] extends Generated<number> ? T : never;
+}[RepositoryTable];
+
 export interface CrudConfig {
   definition: ResourceDefinition;
-  table: keyof Database & string;
+  table: CrudTable;
   /** API field → SQL expression when it is not the snake_case column (`address.city`). */
   expressions?: Record<string, string>;
   /** API field → SQL expression for `sort` only (a collation that the filter must not get). */
@@ -74,7 +85,7 @@ export function createCrudService(config: CrudConfig) {
     const api = isoDates(row);
     return (config.toApi ? config.toApi(api) : api) as ApiRow;
   };
-  const repo = createRepository<ApiRow>({
+  const repo = createRepository({
     table: config.table,
     searchColumns: definition.searchFields.map((field) => {
       const expression = sqlExpression(config, field);
@@ -151,7 +162,7 @@ export function createCrudService(config: CrudConfig) {
         await recordAuditMany(
           trx,
           ctx,
-          rows.map((row) => ({ entity, entityId: row.id as number, action: 'import', after: row })),
+          rows.map((row) => ({ entity, entityId: row.id, action: 'import', after: row })),
         );
         return rows.length;
       }),
@@ -164,7 +175,7 @@ export function createCrudService(config: CrudConfig) {
         await config.afterSave?.(trx, row);
         await recordAudit(trx, ctx, {
           entity,
-          entityId: row.id as number,
+          entityId: row.id,
           action: 'create',
           after: row,
         });

@@ -21,7 +21,7 @@ const items: DocumentLines = {
   columns: ['item', 'quantity', 'unitPrice'],
 };
 const docs = createRepository({
-  table: 'testDocs' as keyof Database & string,
+  table: 'testDocs' as never,
   searchColumns: [],
   sortable: { id: 'id' },
   defaultSort: 'id',
@@ -66,8 +66,8 @@ beforeAll(async () => {
 /** The services of a document with lines, as a workflow module writes them. */
 const createDoc = (db: DbOrTrx, notes: string, lines: Line[]) =>
   inTransaction(db, async (trx) => {
-    const row = await docs.insert(trx, { notes }, ctx.userId);
-    const id = row.id as number;
+    const row = (await docs.insert(trx, { notes }, ctx.userId)) as { id: number };
+    const id = row.id;
     const changes = await replaceLines(trx, items, id, lines);
     await recordAudit(trx, ctx, {
       entity: ENTITY,
@@ -106,11 +106,11 @@ const updateDoc = (
 
 /** The document as stored: header and lines (without their document's id). */
 async function stored(id: number) {
-  const header = await docs.findRow(test.db, id);
+  const header = (await docs.findRow(test.db, id)) as { notes: string | null; version: number };
   const lines = (await readLines(test.db, items, id)).map(
     ({ docId: _docId, ...line }) => line as Line & { id: number; position: number },
   );
-  return { notes: header.notes as string | null, version: header.version as number, lines };
+  return { notes: header.notes, version: header.version, lines };
 }
 
 const auditOf = (id: number) =>

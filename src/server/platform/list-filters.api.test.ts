@@ -66,7 +66,7 @@ const rules: Record<string, FilterRule> = {
         : sql<boolean>`NOT (status IN (${OPEN_STATUSES}) AND due_date < DATE '2026-11-23')`,
   },
 };
-const repo = createRepository<{ number: number; supplierName: string }>({
+const repo = createRepository<never, { number: number; supplierName: string }>({
   table: 'kitOrders' as never,
   searchColumns: [],
   sortable: { number: 'number', dueDate: 'due_date' },

@@ -1,12 +1,30 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { ListQuery } from '../../shared/list-query.js';
 import { messages } from '../../shared/messages.js';
 import type { Db, DbOrTrx } from '../db/connection.js';
-import type { Database } from '../db/types.js';
+import type { Bookkeeping, Database } from '../db/types.js';
 import { NotFoundError, StaleVersionError, ValidationError } from './errors.js';
 import { deleteUnlessInUse } from './in-use.js';
 import { createListCounter } from './list-counts.js';
 import type { AnySelect, Filter } from './list-filters.js';
+
+/** The tables a repository serves: an id and the bookkeeping columns it writes. */
+export type RepositoryTable = {
+  [T in keyof Database]: Database[T] extends Bookkeeping & { id: unknown } ? T : never;
+}[keyof Database];
+
+/** A row of the table as a SELECT reads it (the stored search text is not in the types). */
+export type StoredRow<T extends RepositoryTable> = Selectable<Database[T]>;
+/** What an insert takes: the columns of the table but the bookkeeping the repository writes. */
+export type NewRow<T extends RepositoryTable> = Omit<
+  Insertable<Database[T]>,
+  'createdBy' | 'updatedBy'
+>;
+/** What an update changes: the columns of the table but the bookkeeping the repository writes. */
+export type RowChanges<T extends RepositoryTable> = Omit<
+  Updateable<Database[T]>,
+  'id' | 'version' | 'createdBy' | 'updatedBy' | 'updatedAt'
+>;
 
 /**
  * The generic repository of ARCHITECTURE: list (page, sort, search, filters, total), findById,
@@ -14,8 +32,8 @@ import type { AnySelect, Filter } from './list-filters.js';
  * own queries. Table and column names come from code, never from the request: `sort` and filters
  * are checked against the lists given here.
  */
-export interface RepositoryOptions<Row> {
-  table: keyof Database & string;
+export interface RepositoryOptions<T extends RepositoryTable, Row> {
+  table: T;
   /**
    * SQL expressions matched by `q`, accent- and case-insensitively (each has a trigram index).
    * A `normalize` rewrites `q` for that column: "123.456.789-09" finds the stored digits.
@@ -25,7 +43,7 @@ export interface RepositoryOptions<Row> {
   sortable: Record<string, string>;
   defaultSort: string;
   /** Turns a database row into the API's shape (drop secrets, format values). */
-  toApi?: (row: Record<string, unknown>) => Row;
+  toApi?: (row: StoredRow<T>) => Row;
   /**
    * A stored column with every search column's unaccented lowercase text, joined by U+001F,
    * under one trigram index (migration 0003): `q` is matched against it alone, instead of one
@@ -39,7 +57,8 @@ export interface RepositoryOptions<Row> {
   /**
    * Columns of a referenced row shown on the list (the supplier's name on an order list), by API
    * field: read with every row, sortable by that field, and matched by `q` through the referenced
-   * table's own trigram index (`key IN (SELECT id FROM … WHERE … LIKE …)`).
+   * table's own trigram index (`key IN (SELECT id FROM … WHERE … LIKE …)`). The rows' types do
+   * not name these fields (insert and update do not return them): `toApi` reads them as extras.
    */
   lookups?: Record<string, Lookup>;
 }
@@ -53,8 +72,9 @@ export interface Lookup {
   column: string;
 }
 
-// Kysely's types follow one table at a time; a repository generic over tables works on an
-// untyped view of the same connection and types what it returns through `toApi`.
+// Kysely's query builder cannot follow a table chosen by a type parameter; a repository works on
+// an untyped view of the same connection and types its rows, inserts and updates from the
+// table's types (StoredRow, NewRow, RowChanges) at its edges.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 const untyped = (db: DbOrTrx) => db as unknown as AnyDb;
@@ -66,9 +86,18 @@ interface Returning {
   executeTakeFirstOrThrow: () => Promise<DbRow>;
 }
 
-export function createRepository<Row = Record<string, unknown>>(options: RepositoryOptions<Row>) {
-  const toApi = options.toApi ?? ((row: Record<string, unknown>) => row as Row);
-  const table = options.table;
+/**
+ * The repository of `table`: its rows are the table's (StoredRow), what it answers is what
+ * `toApi` makes of them (the row itself without one), so a wrong column name or type in a call
+ * does not compile.
+ */
+export function createRepository<T extends RepositoryTable, Row = StoredRow<T>>(
+  options: RepositoryOptions<T, Row>,
+) {
+  type Stored = StoredRow<T>;
+  const toApi = (row: DbRow): Row =>
+    options.toApi ? options.toApi(row as Stored) : (row as unknown as Row);
+  const table: string = options.table;
   const tableName = snakeCase(table);
   const counter = options.counted ? createListCounter(tableName) : undefined;
   const lookups = Object.entries(options.lookups ?? {});
@@ -245,31 +274,27 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       if (forUpdate) qb = qb.forUpdate();
       const row = await qb.executeTakeFirst();
       if (!row) throw new NotFoundError();
-      return row as Record<string, unknown>;
+      return row as Stored;
     },
 
     async findById(db: DbOrTrx, id: number): Promise<Row> {
       return toApi(await this.findRow(db, id));
     },
 
-    async insert(db: DbOrTrx, values: Record<string, unknown>, userId: number | null) {
+    async insert(db: DbOrTrx, values: NewRow<T>, userId: number | null) {
       const insert = untyped(db)
         .insertInto(table)
         .values({ ...values, createdBy: userId, updatedBy: userId });
-      return returningColumns(insert, await columnsOf(db)).executeTakeFirstOrThrow();
+      const row = await returningColumns(insert, await columnsOf(db)).executeTakeFirstOrThrow();
+      return row as Stored;
     },
 
     /**
      * Many rows with one INSERT per chunk (imports); answers the stored rows. Chunks keep each
      * statement far below PostgreSQL's limit of 65,535 parameters.
      */
-    async insertMany(
-      db: DbOrTrx,
-      rows: Record<string, unknown>[],
-      userId: number | null,
-      chunkSize = 500,
-    ) {
-      const stored: Record<string, unknown>[] = [];
+    async insertMany(db: DbOrTrx, rows: NewRow<T>[], userId: number | null, chunkSize = 500) {
+      const stored: Stored[] = [];
       const columns = await columnsOf(db);
       for (let start = 0; start < rows.length; start += chunkSize) {
         const chunk = rows
@@ -277,7 +302,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
           .map((values) => ({ ...values, createdBy: userId, updatedBy: userId }));
         const insert = untyped(db).insertInto(table).values(chunk);
         const inserted = await returningColumns(insert, columns).execute();
-        stored.push(...inserted);
+        stored.push(...(inserted as Stored[]));
       }
       return stored;
     },
@@ -287,9 +312,9 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
       db: DbOrTrx,
       id: number,
       version: number,
-      values: Record<string, unknown>,
+      values: RowChanges<T>,
       userId: number | null,
-    ) {
+    ): Promise<Stored> {
       const update = untyped(db)
         .updateTable(table)
         .set({
@@ -301,7 +326,7 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
         .where('id', '=', id)
         .where('version', '=', version);
       const row = await returningColumns(update, await columnsOf(db)).executeTakeFirst();
-      if (row) return row;
+      if (row) return row as Stored;
       await this.findRow(db, id);
       throw new StaleVersionError();
     },
@@ -314,10 +339,10 @@ export function createRepository<Row = Record<string, unknown>>(options: Reposit
         returningColumns(remove, columns).executeTakeFirst(),
       );
       if (!row) throw new NotFoundError();
-      return row;
+      return row as Stored;
     },
 
-    toApi,
+    toApi: (row: Stored) => toApi(row),
   };
 }
 

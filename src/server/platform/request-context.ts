@@ -6,11 +6,16 @@ export function auditContext(request: FastifyRequest): AuditContext {
   return { userId: request.user?.id ?? null, requestId: request.id };
 }
 
+/** A row with its dates as ISO strings: `Date | null` becomes `string | null`. */
+export type IsoDates<T> = {
+  [K in keyof T]: Date extends T[K] ? Exclude<T[K], Date> | string : T[K];
+};
+
 /** Dates become ISO strings in the API. */
-export function isoDates<T extends Record<string, unknown>>(row: T) {
+export function isoDates<T extends Record<string, unknown>>(row: T): IsoDates<T> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     out[key] = value instanceof Date ? value.toISOString() : value;
   }
-  return out;
+  return out as IsoDates<T>;
 }

@@ -4,12 +4,12 @@ import type { DbOrTrx } from '../../db/connection.js';
 import { createRepository } from '../../platform/repository.js';
 import { isoDates } from '../../platform/request-context.js';
 
-export const rolesRepo = createRepository<Role>({
+export const rolesRepo = createRepository({
   table: 'roles',
   searchColumns: ['name', 'description'],
   sortable: { name: 'name', description: 'description', active: 'active' },
   defaultSort: 'name',
-  toApi: (row) => isoDates(row) as unknown as Role,
+  toApi: (row): Role => isoDates(row),
 });
 
 /** The id of the built-in administrator role, when the database has it. */

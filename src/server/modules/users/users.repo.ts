@@ -5,12 +5,12 @@ import { isoDates } from '../../platform/request-context.js';
 
 export type StoredUser = Omit<User, 'roleName'>;
 
-export const usersRepo = createRepository<StoredUser>({
+export const usersRepo = createRepository({
   table: 'users',
   searchColumns: ['name', 'email'],
   sortable: { name: 'name', email: 'email', active: 'active', lastLoginAt: 'last_login_at' },
   defaultSort: 'name',
-  toApi: ({ passwordHash: _secret, ...row }) => isoDates(row) as unknown as StoredUser,
+  toApi: ({ passwordHash: _secret, ...row }): StoredUser => isoDates(row),
 });
 
 // The queries below read the roles table (a role's name, which role is the administrator's) by
