@@ -5,7 +5,7 @@ import { brands } from '../../shared/resources/brands.js';
 import { clients } from '../../shared/resources/clients.js';
 import { roles } from '../../shared/resources/roles.js';
 import { users } from '../../shared/resources/users.js';
-import { changeLines } from './audit-changes.js';
+import { auditActionLabel, changeLines } from './audit-changes.js';
 
 /** A document's definition as the history reads it: header fields and its lines' fields. */
 const orderFields: FieldSpec[] = [
@@ -196,5 +196,20 @@ describe('changeLines: plain fields', () => {
         },
       }).map((line) => line.summary),
     ).toEqual(['concedidas Marcas: Consultar; retiradas Clientes: Incluir/alterar']);
+  });
+
+  it('names every action the server audits in Portuguese, password changes included', () => {
+    expect(
+      ['create', 'update', 'delete', 'import', 'password-change', 'password-reset'].map(
+        auditActionLabel,
+      ),
+    ).toEqual([
+      'Criado',
+      'Alterado',
+      'Excluído',
+      'Importado',
+      'Senha alterada',
+      'Senha redefinida',
+    ]);
   });
 });

@@ -35,6 +35,8 @@ export const auditActionLabels: Record<string, string> = {
   update: 'Alterado',
   delete: 'Excluído',
   import: 'Importado',
+  'password-change': 'Senha alterada',
+  'password-reset': 'Senha redefinida',
 };
 
 export const auditActionLabel = (action: string) =>
