@@ -29,6 +29,10 @@ export const ErrorCode = {
   CREDIT_LIMIT: 'CREDIT_LIMIT',
   /** 422: a stock movement dated on or before the closed stock period. */
   STOCK_PERIOD_CLOSED: 'STOCK_PERIOD_CLOSED',
+  /** 422: a backdated outflow would have left a later balance negative; `details` says where. */
+  NEGATIVE_PAST_BALANCE: 'NEGATIVE_PAST_BALANCE',
+  /** 409: the stock movement has been reversed already. */
+  ALREADY_REVERSED: 'ALREADY_REVERSED',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -43,6 +47,25 @@ export interface StockShortage {
   /** Decimal strings, as quantities travel. */
   available: string;
   required: string;
+}
+
+/** A row of INSUFFICIENT_STOCK's `details`: decimal strings, `missing` = required − available. */
+export interface StockShortageDetail extends StockShortage {
+  itemId: number;
+  locationId: number;
+  missing: string;
+}
+
+/** NEGATIVE_PAST_BALANCE's `details`: the first day the balance would go negative, and to what. */
+export interface NegativePastBalanceDetail {
+  itemId: number;
+  item: string;
+  locationId: number;
+  location: string;
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  /** The negative balance, a decimal string. */
+  balance: string;
 }
 
 /**
@@ -61,4 +84,12 @@ export const errorMessages = {
     `Estoque insuficiente: ${item} em ${location} tem ${available}, necessário ${required}.`,
   CREDIT_LIMIT: 'Limite de crédito excedido',
   STOCK_PERIOD_CLOSED: (date: string) => `Período de estoque fechado até ${date}.`,
+  NEGATIVE_PAST_BALANCE: ({
+    item,
+    location,
+    date,
+    balance,
+  }: Omit<NegativePastBalanceDetail, 'itemId' | 'locationId'>) =>
+    `Estoque insuficiente em ${date}: ${item} em ${location} ficaria com ${balance}.`,
+  ALREADY_REVERSED: 'Este movimento já foi estornado.',
 } as const satisfies Partial<Record<ErrorCode, string | ((...args: never[]) => string)>>;

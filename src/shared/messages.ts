@@ -40,6 +40,13 @@ export const messages = {
   /** A list's total: "1 registro", "100.000 registros". */
   recordCount: records,
   imported: (count: number) => `${records(count)} ${count === 1 ? 'importado' : 'importados'}.`,
+  /** The stock ledger's (DOMAIN §4). */
+  stock: {
+    futureDate: 'A data não pode ser posterior a hoje.',
+    sameLocation: 'O destino deve ser diferente da origem.',
+    nothingToAdjust: 'A quantidade contada é igual ao saldo: não há diferença a ajustar.',
+    reversalOfReversal: 'Um estorno não pode ser estornado; lance um novo movimento.',
+  },
   errors: {
     badRequest: 'Dados inválidos. Verifique os campos destacados.',
     unauthorized: 'Sessão expirada ou inválida. Entre novamente.',

@@ -1,0 +1,15 @@
+/**
+ * What other modules use of the stock ledger: functions that work in the caller's transaction and
+ * never open one, so that receiving a purchase order or finishing a production order posts its
+ * movements in the same transaction as the rest of the use case. They lock the items' rows (id
+ * order) and then the balances (item, location order): call them before locking any item row
+ * yourself, or two use cases may each hold an item the other waits for. When they throw, the
+ * caller's transaction must roll back (leave the error to propagate out of `inTransaction`).
+ */
+export {
+  postMovements,
+  reverseMovement,
+  type MovementInput,
+  type MovementOrigin,
+  type StockMovement,
+} from './stock-movements.service.js';
