@@ -23,6 +23,7 @@ import { companyRoutes } from './modules/company/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { masterDataRoutes } from './modules/master-data/index.js';
 import { rolesRoutes } from './modules/roles/index.js';
+import { stockMovementsRoutes } from './modules/stock-movements/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { registerAuth } from './platform/auth.js';
 import { registerCsrf } from './platform/csrf.js';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rolesRoutes(options.db));
       await api.register(usersRoutes(options.db));
       await api.register(masterDataRoutes(options.db));
+      await api.register(stockMovementsRoutes(options.db));
     },
     { prefix: '/api/v1' },
   );

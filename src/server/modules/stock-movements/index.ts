@@ -1,10 +1,11 @@
 /**
- * What other modules use of the stock ledger: functions that work in the caller's transaction and
- * never open one, so that receiving a purchase order or finishing a production order posts its
- * movements in the same transaction as the rest of the use case. They lock the items' rows (id
- * order) and then the balances (item, location order): call them before locking any item row
- * yourself, or two use cases may each hold an item the other waits for. When they throw, the
- * caller's transaction must roll back (leave the error to propagate out of `inTransaction`).
+ * What the rest of the server uses of the stock ledger. Other modules post and reverse through
+ * functions that work in the caller's transaction and never open one, so that receiving a purchase
+ * order or finishing a production order posts its movements in the same transaction as the rest
+ * of the use case. They lock the items' rows (id order) and then the balances (item, location
+ * order): call them before locking any item row yourself, or two use cases may each hold an item
+ * the other waits for. When they throw, the caller's transaction must roll back (leave the error
+ * to propagate out of `inTransaction`).
  */
 export {
   postMovements,
@@ -12,4 +13,5 @@ export {
   type MovementInput,
   type MovementOrigin,
   type StockMovement,
-} from './stock-movements.service.js';
+} from './stock-movements.posting.js';
+export { stockMovementsRoutes } from './stock-movements.routes.js';

@@ -1,7 +1,10 @@
-import { sql } from 'kysely';
-import type { Trx } from '../../db/connection.js';
-import type { Insertable } from 'kysely';
-import type { StockMovementsTable } from '../../db/types.js';
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import type { StockMovementListQuery } from '../../../shared/resources/stock-movements.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
+import type { Database, StockMovementsTable } from '../../db/types.js';
+import { ValidationError } from '../../platform/errors.js';
+import { escapeLike } from '../../platform/repository.js';
+import { messages } from '../../../shared/messages.js';
 import type { BalanceKey } from './stock-movements.rules.js';
 
 /**
@@ -194,4 +197,82 @@ export async function findReversal(trx: Trx, id: number): Promise<number | undef
     .where('reversalOf', '=', id)
     .executeTakeFirst();
   return row?.id;
+}
+
+type MovementQuery<O> = SelectQueryBuilder<Database & { m: StockMovementsTable }, 'm', O>;
+
+/** The list's filters (DOMAIN §4); `q` finds the item by code, name or barcode. */
+function filtered<O>(qb: MovementQuery<O>, query: StockMovementListQuery): MovementQuery<O> {
+  let out = qb;
+  if (query.dateFrom) out = out.where('m.date', '>=', query.dateFrom);
+  if (query.dateTo) out = out.where('m.date', '<=', query.dateTo);
+  if (query.type) out = out.where('m.type', 'in', query.type);
+  if (query.itemId) out = out.where('m.itemId', '=', query.itemId);
+  if (query.locationId) {
+    const locationId = query.locationId;
+    out = out.where((eb) =>
+      eb.or([eb('m.fromLocationId', '=', locationId), eb('m.toLocationId', '=', locationId)]),
+    );
+  }
+  if (query.originType) out = out.where('m.originType', 'in', query.originType);
+  if (query.originId) out = out.where('m.originId', '=', query.originId);
+  if (query.q) {
+    const like = `%${escapeLike(query.q)}%`;
+    out = out.where(
+      'm.itemId',
+      'in',
+      sql<number>`(SELECT id FROM items WHERE search_text LIKE f_unaccent(lower(${like})))`,
+    );
+  }
+  return out;
+}
+
+/** A movement with the names of its item, unit, locations and user, and its reversal's id. */
+function withNames(db: DbOrTrx) {
+  return db
+    .selectFrom('stockMovements as m')
+    .innerJoin('items as i', 'i.id', 'm.itemId')
+    .innerJoin('unitsOfMeasurement as u', 'u.id', 'i.unitId')
+    .leftJoin('stockLocations as f', 'f.id', 'm.fromLocationId')
+    .leftJoin('stockLocations as t', 't.id', 'm.toLocationId')
+    .leftJoin('users as usr', 'usr.id', 'm.userId')
+    .selectAll('m')
+    .select((eb) => [
+      'i.code as itemCode',
+      'i.name as itemName',
+      'u.code as unitCode',
+      'f.name as fromLocationName',
+      't.name as toLocationName',
+      'usr.name as userName',
+      eb
+        .selectFrom('stockMovements as r')
+        .select('r.id')
+        .whereRef('r.reversalOf', '=', 'm.id')
+        .as('reversedBy'),
+    ]);
+}
+
+export type MovementWithNames = Awaited<ReturnType<typeof findMovementWithNames>> & object;
+
+export function findMovementWithNames(db: DbOrTrx, id: number) {
+  return withNames(db).where('m.id', '=', id).executeTakeFirst();
+}
+
+/** Newest first unless `sort=date`: the ledger's own order, (date, id). */
+export async function listMovements(db: DbOrTrx, query: StockMovementListQuery) {
+  const sort = query.sort ?? '-date';
+  if (sort !== 'date' && sort !== '-date') throw new ValidationError({ sort: messages.invalid });
+  const direction = sort === 'date' ? 'asc' : 'desc';
+  const [items, count] = await Promise.all([
+    filtered(withNames(db), query)
+      .orderBy('m.date', direction)
+      .orderBy('m.id', direction)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    filtered(db.selectFrom('stockMovements as m'), query)
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.total) };
 }
