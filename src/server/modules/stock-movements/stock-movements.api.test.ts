@@ -1,15 +1,19 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { addDays } from '../../../shared/plain-date.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
+import { urlFor } from '../../testing/test-database.js';
 import { useTestDb } from '../../testing/test-db.js';
 import { postMovements, reverseMovement, type MovementInput } from './index.js';
+import { POOL_SIZE, postParallelOutflows } from './testing/parallel-outflows.js';
 
 // Enough connections for the parallel postings to really run at once.
 const test = useTestDb(24);
@@ -499,5 +503,56 @@ describe('concurrent postings', () => {
       }
     }
     expect(new Decimal((await valuation(first)).stockValue).toFixed(2)).toBe('20000.00');
+  });
+
+  it('lets exactly 20 of 50 outflows from two processes take a balance of 20', async () => {
+    const item = await newItem('Pacote');
+    await post([entry(item, '20', '1.00')]);
+    const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(
+      test.db,
+    );
+    const url = urlFor(inject('testDatabaseAdminUrl'), rows[0]!.name);
+    const gate = 90_000 + item;
+    const script = path.join(import.meta.dirname, 'testing/parallel-outflows.ts');
+    const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
+
+    await test.db.connection().execute(async (gatekeeper) => {
+      await sql`SELECT pg_advisory_lock(${gate})`.execute(gatekeeper);
+      const other = new Promise<Record<string, number>>((resolve, reject) => {
+        const child = spawn(tsx, [script, url, String(item), String(ids.main), '25', String(gate)]);
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.on('error', reject);
+        child.on('close', (code) =>
+          code === 0 ? resolve(JSON.parse(output)) : reject(new Error(output)),
+        );
+      });
+      const here = postParallelOutflows(url, item, ids.main, 25, gate);
+      // Open the gate once both processes have all their connections waiting at it.
+      for (let waited = 0; ; waited += 50) {
+        const { rows: queued } = await sql<{ count: number }>`
+          SELECT count(*)::int AS count FROM pg_locks
+          WHERE locktype = 'advisory' AND objid = ${gate} AND NOT granted`.execute(gatekeeper);
+        if (queued[0]!.count >= 2 * POOL_SIZE) break;
+        if (waited > 30_000) throw new Error(`only ${queued[0]!.count} postings at the gate`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const started = performance.now();
+      await sql`SELECT pg_advisory_unlock(${gate})`.execute(gatekeeper);
+      const outcomes = await Promise.all([here, other]);
+      console.info(
+        `50 outflows from two processes posted in ${(performance.now() - started).toFixed(0)} ms`,
+      );
+      const total = (key: string) => outcomes.reduce((sum, o) => sum + (o[key] ?? 0), 0);
+      expect(total('posted')).toBe(20);
+      expect(total('INSUFFICIENT_STOCK')).toBe(30);
+      // Each process ended all 25 of its postings, one way or the other.
+      for (const outcome of outcomes) {
+        expect(Object.values(outcome).reduce((sum, n) => sum + n, 0)).toBe(25);
+      }
+    });
+    expect(await balance(item, ids.main)).toBe('0.000');
+    expect(await ledgerSum(item, ids.main)).toBe('0.000');
   });
 });
