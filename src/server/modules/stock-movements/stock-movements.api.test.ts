@@ -419,6 +419,47 @@ describe('reversing a movement', () => {
     expect(history[1]!.changes).toEqual({ reversedBy: { from: null, to: reversal.id } });
   });
 
+  it('puts back what an outflow took, moves a transfer back and undoes an adjustment', async () => {
+    const item = await newItem('Pincel');
+    await post([entry(item, '3', '10.00')]);
+    const [taken] = await post([out(item, '1')]);
+    await post([entry(item, '1', '16.00')]); // 20 + 16 over 3: the average is 12
+    const back = await reverse(taken!.id);
+    expect(back).toMatchObject({ type: 'IN', toLocationId: ids.main, value: '10.0000' });
+    expect(await valuation(item)).toMatchObject({ averageCost: '11.5000', stockValue: '46.0000' });
+
+    const [moved] = await post([
+      {
+        type: 'TRANSFER',
+        itemId: item,
+        fromLocationId: ids.main,
+        toLocationId: ids.shop,
+        quantity: '2',
+      },
+    ]);
+    expect(await reverse(moved!.id)).toMatchObject({
+      type: 'TRANSFER',
+      fromLocationId: ids.shop,
+      toLocationId: ids.main,
+    });
+    expect([await balance(item, ids.main), await balance(item, ids.shop)]).toEqual([
+      '4.000',
+      '0.000',
+    ]);
+
+    const [counted] = await post([
+      { type: 'ADJUSTMENT', itemId: item, locationId: ids.main, countedQuantity: '1' },
+    ]);
+    expect(await reverse(counted!.id)).toMatchObject({
+      type: 'ADJUSTMENT',
+      toLocationId: ids.main,
+      quantity: '3.000',
+      value: counted!.value,
+    });
+    expect(await balance(item, ids.main)).toBe('4.000');
+    expect(await valuation(item)).toMatchObject({ stockValue: '46.0000' });
+  });
+
   it('reverses each movement once when two reversals arrive together', async () => {
     const item = await newItem('Verniz');
     const [movement] = await post([entry(item, '5', '1.00')]);
