@@ -1,7 +1,9 @@
+import type { ErrorCode } from './error-codes.js';
+
 /** The body of every error the API answers (DOMAIN §1). */
 export interface ApiErrorBody {
   error: {
-    code: string;
+    code: ErrorCode;
     message: string;
     fields?: Record<string, string>;
     /** What the user needs as a list (every material short: required, available, missing). */

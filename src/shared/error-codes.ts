@@ -34,6 +34,29 @@ export const ErrorCode = {
   /** 409: the stock movement has been reversed already. */
   ALREADY_REVERSED: 'ALREADY_REVERSED',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  /** 409 without a code of its own. */
+  CONFLICT: 'CONFLICT',
+  /** 403: the X-XSRF-TOKEN header does not echo the cookie. */
+  CSRF: 'CSRF',
+  /** 400: an import file with errors; `fields` maps "<line>.<field>" to the message. */
+  IMPORT_INVALID: 'IMPORT_INVALID',
+  /** 413: an import file over the size limit. */
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  /** 404: no API route has this method and path. */
+  ROUTE_NOT_FOUND: 'ROUTE_NOT_FOUND',
+  // What the HTTP layer refuses before a route runs (platform/framework-errors.ts).
+  INVALID_JSON: 'INVALID_JSON',
+  EMPTY_BODY: 'EMPTY_BODY',
+  INVALID_CONTENT_LENGTH: 'INVALID_CONTENT_LENGTH',
+  BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  BAD_URL: 'BAD_URL',
+  URL_TOO_LONG: 'URL_TOO_LONG',
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  MALFORMED_REQUEST: 'MALFORMED_REQUEST',
+  /** Any other 4xx the framework raises. */
+  REQUEST_REFUSED: 'REQUEST_REFUSED',
   INTERNAL: 'INTERNAL',
 } as const;
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
 import { ForbiddenError } from './errors.js';
 
@@ -26,7 +27,7 @@ export function registerCsrf(app: FastifyInstance) {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || header !== cookie) {
-      throw new ForbiddenError(messages.errors.csrf, 'CSRF');
+      throw new ForbiddenError(messages.errors.csrf, ErrorCode.CSRF);
     }
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { ErrorCode } from '../../shared/error-codes.js';
 import type { ApiErrorBody } from '../../shared/api-error.js';
 import { messages } from '../../shared/messages.js';
 import { AppError, ValidationError } from './errors.js';
@@ -26,7 +27,7 @@ export function registerErrorHandler(
     request.log.error({ err: error }, 'unexpected error');
     return reply
       .status(500)
-      .send(body(new AppError(500, 'INTERNAL', messages.errors.internal), request.id));
+      .send(body(new AppError(500, ErrorCode.INTERNAL, messages.errors.internal), request.id));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -37,7 +38,12 @@ export function registerErrorHandler(
     }
     return reply
       .status(404)
-      .send(body(new AppError(404, 'ROUTE_NOT_FOUND', messages.errors.routeNotFound), request.id));
+      .send(
+        body(
+          new AppError(404, ErrorCode.ROUTE_NOT_FOUND, messages.errors.routeNotFound),
+          request.id,
+        ),
+      );
   });
 }
 
@@ -50,7 +56,8 @@ export function onFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const known = frameworkError(error) ?? new AppError(500, 'INTERNAL', messages.errors.internal);
+  const known =
+    frameworkError(error) ?? new AppError(500, ErrorCode.INTERNAL, messages.errors.internal);
   if (known.statusCode >= 500) request.log.error({ err: error }, 'request failed');
   return reply
     .header('x-request-id', request.id)

@@ -5,7 +5,8 @@ import { messages } from '../../shared/messages.js';
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    /** Always one of the shared catalogue, so the web can react to it by its constant. */
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     readonly details?: Record<string, unknown>[],
@@ -16,19 +17,23 @@ export class AppError extends Error {
 
 export class NotFoundError extends AppError {
   constructor(message: string = messages.errors.notFound) {
-    super(404, 'NOT_FOUND', message);
+    super(404, ErrorCode.NOT_FOUND, message);
   }
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string, code = 'CONFLICT', fields?: Record<string, string>) {
+  constructor(
+    message: string,
+    code: ErrorCode = ErrorCode.CONFLICT,
+    fields?: Record<string, string>,
+  ) {
     super(409, code, message, fields);
   }
 }
 
 export class StaleVersionError extends ConflictError {
   constructor() {
-    super(messages.errors.staleVersion, 'STALE_VERSION');
+    super(messages.errors.staleVersion, ErrorCode.STALE_VERSION);
   }
 }
 
@@ -52,24 +57,24 @@ export class BusinessRuleError extends AppError {
 
 export class ValidationError extends AppError {
   constructor(fields: Record<string, string>, message: string = messages.errors.badRequest) {
-    super(400, 'VALIDATION', message, fields);
+    super(400, ErrorCode.VALIDATION, message, fields);
   }
 }
 
 export class UnauthorizedError extends AppError {
   constructor(message: string = messages.errors.unauthorized) {
-    super(401, 'UNAUTHORIZED', message);
+    super(401, ErrorCode.UNAUTHORIZED, message);
   }
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message: string = messages.errors.forbidden, code = 'FORBIDDEN') {
+  constructor(message: string = messages.errors.forbidden, code: ErrorCode = ErrorCode.FORBIDDEN) {
     super(403, code, message);
   }
 }
 
 export class TooManyRequestsError extends AppError {
   constructor(message: string = messages.errors.tooManyAttempts) {
-    super(429, 'TOO_MANY_REQUESTS', message);
+    super(429, ErrorCode.TOO_MANY_REQUESTS, message);
   }
 }

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
 import { useTestApi } from '../testing/api-app.js';
 
@@ -19,6 +20,7 @@ function expectApiError(response: LightMyRequestResponse, status: number, code: 
     requestId: response.headers['x-request-id'],
   });
   expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(Object.values(ErrorCode), 'a code of the shared catalogue').toContain(error.code);
   return error as { code: string; message: string };
 }
 

@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '../../shared/api-error.js';
+import { ErrorCode } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
 import { AppError, ValidationError } from './errors.js';
 
@@ -13,14 +14,22 @@ import { AppError, ValidationError } from './errors.js';
  * English text.
  */
 const errors = messages.errors;
-const byFastifyCode: Record<string, [status: number, code: string, message: string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', errors.invalidJson],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'EMPTY_BODY', errors.emptyBody],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'INVALID_CONTENT_LENGTH', errors.invalidContentLength],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'BODY_TOO_LARGE', errors.bodyTooLarge],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', errors.unsupportedMediaType],
-  FST_ERR_BAD_URL: [400, 'BAD_URL', errors.badUrl],
-  FST_ERR_MAX_PARAM_LENGTH: [414, 'URL_TOO_LONG', errors.urlTooLong],
+const byFastifyCode: Record<string, [status: number, code: ErrorCode, message: string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, ErrorCode.INVALID_JSON, errors.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, ErrorCode.EMPTY_BODY, errors.emptyBody],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
+    400,
+    ErrorCode.INVALID_CONTENT_LENGTH,
+    errors.invalidContentLength,
+  ],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, ErrorCode.BODY_TOO_LARGE, errors.bodyTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+    errors.unsupportedMediaType,
+  ],
+  FST_ERR_BAD_URL: [400, ErrorCode.BAD_URL, errors.badUrl],
+  FST_ERR_MAX_PARAM_LENGTH: [414, ErrorCode.URL_TOO_LONG, errors.urlTooLong],
 };
 
 /**
@@ -32,7 +41,7 @@ export function frameworkError(error: FastifyError): AppError | undefined {
   if (known) return new AppError(...known);
   if (error.statusCode === 400) return new ValidationError({}, errors.badRequest);
   if (error.statusCode && error.statusCode > 400 && error.statusCode < 500) {
-    return new AppError(error.statusCode, error.code ?? 'REQUEST_REFUSED', errors.requestRefused);
+    return new AppError(error.statusCode, ErrorCode.REQUEST_REFUSED, errors.requestRefused);
   }
   return undefined;
 }
@@ -50,10 +59,10 @@ export function clientErrorHandler(
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'HEADERS_TOO_LARGE', errors.headersTooLarge]
+      ? [431, ErrorCode.HEADERS_TOO_LARGE, errors.headersTooLarge]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'REQUEST_TIMEOUT', errors.requestTimeout]
-        : [400, 'MALFORMED_REQUEST', errors.malformedRequest];
+        ? [408, ErrorCode.REQUEST_TIMEOUT, errors.requestTimeout]
+        : [400, ErrorCode.MALFORMED_REQUEST, errors.malformedRequest];
   const requestId = randomUUID();
   this.log.debug({ err: error, requestId }, 'client error');
   const body = JSON.stringify({ error: { code, message, requestId } } satisfies ApiErrorBody);

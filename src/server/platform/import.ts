@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { issuesToFields } from './error-handler.js';
@@ -12,7 +13,7 @@ import { isBlankRow, matchHeader, parseRow, sheetFields, valueAt } from './sprea
  */
 export class ImportInvalidError extends AppError {
   constructor(message: string, fields: Record<string, string> = {}) {
-    super(400, 'IMPORT_INVALID', message, fields);
+    super(400, ErrorCode.IMPORT_INVALID, message, fields);
   }
 }
 

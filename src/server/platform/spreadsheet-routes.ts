@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { ErrorCode } from '../../shared/error-codes.js';
 import { exportFileName } from '../../shared/export-file-name.js';
 import { listQuerySchema } from '../../shared/list-query.js';
 import type { FieldSpec } from '../../shared/resource.js';
@@ -155,7 +156,7 @@ function uploadError(error: unknown): AppError {
   ) {
     return new AppError(
       413,
-      'FILE_TOO_LARGE',
+      ErrorCode.FILE_TOO_LARGE,
       `Arquivo grande demais: envie uma planilha de até ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
     );
   }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ErrorCode } from '../../shared/error-codes.js';
 import type { FieldSpec, ResourceDefinition } from '../../shared/resource.js';
 import { resources } from '../../shared/resources/index.js';
 import { useTestApi } from '../testing/api-app.js';
@@ -417,7 +418,8 @@ const errorBody = z
   .object({
     error: z
       .object({
-        code: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
+        // Only codes of the shared catalogue, which the web compares with.
+        code: z.enum(Object.values(ErrorCode)),
         message: z.string().min(1),
         fields: z.record(z.string(), z.string().min(1)).optional(),
         details: z.unknown().optional(),

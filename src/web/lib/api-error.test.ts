@@ -58,13 +58,16 @@ describe('the API error of an answer', () => {
     expect(error.is(ErrorCode.IN_USE)).toBe(true);
   });
 
-  it('keeps a code the catalogue does not list as the server sent it', () => {
-    const error = apiErrorFrom(
+  it('keeps a framework code of the catalogue, and reads an unknown code as the status’s', () => {
+    const csrf = apiErrorFrom(403, { error: { code: 'CSRF', message: 'm', requestId: 'r' } }, null);
+    expect(csrf.code).toBe(ErrorCode.CSRF);
+    const unknown = apiErrorFrom(
       403,
-      { error: { code: 'CSRF', message: 'm', requestId: 'r' } },
+      { error: { code: 'SOMETHING_ELSE', message: 'm', requestId: 'r' } },
       null,
     );
-    expect(error.code).toBe('CSRF');
+    expect(unknown.code).toBe(ErrorCode.FORBIDDEN);
+    expect(unknown.message).toBe('m');
   });
 
   it('drops malformed fields and details instead of failing on them', () => {

@@ -2,12 +2,9 @@ import type { ApiErrorBody } from '../../shared/api-error.js';
 import { ErrorCode, type StockShortage } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
 
-/**
- * A code of the shared catalogue, or one it does not list (a framework refusal such as `CSRF`,
- * the import's `IMPORT_INVALID`) as the server sent it. Screens compare with `ErrorCode`'s
- * constants, never with the message.
- */
-export type ApiErrorCode = ErrorCode | (string & {});
+const knownCodes = new Set<string>(Object.values(ErrorCode));
+const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && knownCodes.has(code);
 
 /** The rows of `details` for the codes that carry a list. */
 interface DetailsByCode {
@@ -21,7 +18,8 @@ export type DetailsOf<C extends ErrorCode> = C extends keyof DetailsByCode
 /** An error answer of the API, typed after its body so pages can show fields, lists and the request id. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: ApiErrorCode;
+  /** Always a code of the shared catalogue: screens compare with its constants, never with the message. */
+  readonly code: ErrorCode;
   readonly fields: Record<string, string>;
   /** What the user needs as a list (every material short); empty when the answer has none. */
   readonly details: Record<string, unknown>[];
@@ -99,7 +97,8 @@ export function apiErrorFrom(
   if (!error || typeof error.message !== 'string')
     return new ApiError(status, { ...fallback, requestId });
   return new ApiError(status, {
-    code: typeof error.code === 'string' ? error.code : fallback.code,
+    // A code the catalogue does not know (another server, a proxy) reads as the status's.
+    code: isErrorCode(error.code) ? error.code : fallback.code,
     message: error.message,
     fields: fieldsOf(error.fields),
     details: Array.isArray(error.details) ? error.details.filter(isRecord) : [],
