@@ -1,5 +1,5 @@
 import { listQuerySchema } from '../../shared/list-query.js';
-import type { ResourceDefinition } from '../../shared/resource.js';
+import type { ColumnSpec, FilterSpec, ResourceDefinition } from '../../shared/resource.js';
 import { z } from '../../shared/zod-messages.js';
 
 /**
@@ -25,11 +25,22 @@ export interface ListParams {
   filters: Record<string, string>;
 }
 
-/** What reading and writing a list's URL needs of its definition. */
-export type ListDefinition = Pick<
-  ResourceDefinition,
-  'defaultSort' | 'columns' | 'filters' | 'filtersSchema'
->;
+/**
+ * What reading and writing a list's URL needs of its definition: a resource's, or a document
+ * list's own (its filters may be periods or several values, which the resource table lacks).
+ */
+export interface ListDefinition {
+  defaultSort: string;
+  columns: readonly ColumnSpec[];
+  filters: readonly (FilterSpec | ListFilterKey)[];
+  filtersSchema: ResourceDefinition['filtersSchema'];
+}
+
+/** A filter the page draws itself (a period's bound `dateFrom`): its key in the URL and label. */
+export interface ListFilterKey {
+  key: string;
+  label: string;
+}
 
 /** A change to the URL: a value sets the key, null or '' removes it. */
 export type ListParamChanges = Record<string, string | number | null>;
