@@ -21,6 +21,7 @@ import { accountRoutes } from './modules/account/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { companyRoutes } from './modules/company/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { itemsRoutes } from './modules/items/index.js';
 import { masterDataRoutes } from './modules/master-data/index.js';
 import { rolesRoutes } from './modules/roles/index.js';
 import { stockMovementsRoutes } from './modules/stock-movements/index.js';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rolesRoutes(options.db));
       await api.register(usersRoutes(options.db));
       await api.register(masterDataRoutes(options.db));
+      await api.register(itemsRoutes(options.db));
       await api.register(stockMovementsRoutes(options.db));
     },
     { prefix: '/api/v1' },

@@ -25,6 +25,8 @@ export const messages = {
   invalidCep: 'CEP inválido',
   invalidPhone: 'Telefone inválido',
   invalidUf: 'UF inválida',
+  invalidNcm: 'NCM inválido',
+  invalidGtin: 'Código de barras inválido',
   passwordTooShort: 'A senha deve ter pelo menos 8 caracteres',
   /** What a screen reader says for the buttons inside inputs (antd's own are English). */
   clear: 'Limpar',
@@ -46,6 +48,17 @@ export const messages = {
     sameLocation: 'O destino deve ser diferente da origem.',
     nothingToAdjust: 'A quantidade contada é igual ao saldo: não há diferença a ajustar.',
     reversalOfReversal: 'Um estorno não pode ser estornado; lance um novo movimento.',
+  },
+  /** Products and feedstocks (DOMAIN §3). */
+  items: {
+    duplicateCode: 'Já existe um produto ou insumo com este código.',
+    billOfMaterialsOnlyManufactured:
+      'Somente produtos fabricados têm lista de materiais e custos de produção.',
+    repeatedFeedstock: 'Este insumo já está em outra linha.',
+    repeatedOutlay: 'Este custo já está em outra linha.',
+    notAFeedstock: 'Escolha um insumo.',
+    unitLocked: 'A unidade não pode ser alterada: o item já tem movimentação de estoque.',
+    noBillOfMaterials: 'Este produto não tem lista de materiais.',
   },
   errors: {
     badRequest: 'Dados inválidos. Verifique os campos destacados.',

@@ -3,9 +3,11 @@ import { categories } from './categories.js';
 import { checkingAccounts } from './checking-accounts.js';
 import { clients } from './clients.js';
 import { colors } from './colors.js';
+import { feedstocks } from './feedstocks.js';
 import { materialTypes } from './material-types.js';
 import { outlays } from './outlays.js';
 import { paymentMethods } from './payment-methods.js';
+import { products } from './products.js';
 import { roles } from './roles.js';
 import { sizes } from './sizes.js';
 import { stockLocations } from './stock-locations.js';
@@ -27,6 +29,8 @@ export const resources = {
   'checking-accounts': checkingAccounts,
   clients,
   suppliers,
+  products,
+  feedstocks,
   users,
   roles,
 } as const;

@@ -19,6 +19,8 @@ export interface AreaModule {
 export const areaRoutes: Partial<Record<Area, () => Promise<AreaModule>>> = {
   clients: () => import('../features/clients/clients-area.js'),
   suppliers: () => import('../features/suppliers/suppliers-area.js'),
+  products: () => import('../features/products/products-area.js'),
+  feedstocks: () => import('../features/feedstocks/feedstocks-area.js'),
   stockLocations: () => import('../features/stock-locations/stock-locations-area.js'),
   checkingAccounts: () => import('../features/checking-accounts/checking-accounts-area.js'),
   paymentMethods: () => import('../features/payment-methods/payment-methods-area.js'),
