@@ -9,6 +9,7 @@ import * as m0005 from './0005-search-covering-index.js';
 import * as m0006 from './0006-access-change-notifications.js';
 import * as m0007 from './0007-document-sequences.js';
 import * as m0008 from './0008-items-and-stock.js';
+import * as m0009 from './0009-items-list-indexes.js';
 
 export interface Migration {
   name: string;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { name: '0006-access-change-notifications', up: m0006.up },
   { name: '0007-document-sequences', up: m0007.up },
   { name: '0008-items-and-stock', up: m0008.up },
+  { name: '0009-items-list-indexes', up: m0009.up },
 ];
