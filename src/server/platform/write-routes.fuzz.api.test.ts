@@ -104,6 +104,13 @@ function textMatching(schema: JsonSchema | undefined, fallback: string): string 
 /** A valid value of a resource field, unique per call where the field may be unique. */
 function validValue(field: FieldSpec, schema: JsonSchema | undefined): unknown {
   serial += 1;
+  // Texts with a rule of their own (products' fiscal codes, a quantity kept as text).
+  const byKey: Record<string, unknown> = {
+    ncm: '61091000',
+    barcode: '7891000315507',
+    minimumStock: '1',
+  };
+  if (field.key in byKey) return byKey[field.key];
   switch (field.kind) {
     case 'document':
       return cpfFrom(String(700_000_000 + serial));
@@ -511,6 +518,8 @@ describe('every write route, fuzzed', () => {
     expect(routes.filter((r) => r.multipart).map((r) => r.path)).toEqual([
       '/api/v1/clients/import',
       '/api/v1/suppliers/import',
+      '/api/v1/products/import',
+      '/api/v1/feedstocks/import',
     ]);
   });
 
