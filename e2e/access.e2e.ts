@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.js';
+import { pageApi, signIn, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();
 
@@ -9,25 +9,7 @@ async function signInAs(page: Page, email: string, password: string) {
   await page.waitForURL(/\/dashboard$/);
 }
 
-/** An API call with the signed-in SPA's own token and CSRF cookie. */
-function api(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const csrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
-      const response = await fetch(`/api/v1${url}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('token')}`,
-          'x-xsrf-token': csrf,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { method, url, body },
-  );
-}
+const api = pageApi;
 
 describe('"Sair" in the top menu', () => {
   it('is a visible link beside the e-mail at 1280 px, not an item of its menu', async () => {

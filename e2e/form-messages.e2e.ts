@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cpf } from '../src/shared/br/documents.js';
 import { cpfFrom } from '../src/server/testing/documents.js';
-import { signIn, useBrowser } from './support/browser.js';
+import { pageApi, signIn, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();
 
@@ -23,25 +23,10 @@ async function signInAsAdmin(page: Page) {
   await page.waitForURL(/\/dashboard$/);
 }
 
-/** The API as the signed-in page calls it (its token and CSRF cookie), to set a scene up fast. */
+/** The API as the signed-in page calls it, failing the test on an error answer. */
 function api(page: Page) {
   return async <T = Record<string, unknown>>(method: string, url: string, body?: unknown) => {
-    const answer = await page.evaluate(
-      async ({ method, url, body }) => {
-        const csrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
-        const response = await fetch(`/api/v1${url}`, {
-          method,
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${localStorage.getItem('token')}`,
-            'x-xsrf-token': csrf,
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: response.status, body: await response.json() };
-      },
-      { method, url, body },
-    );
+    const answer = await pageApi(page, method, url, body);
     expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
     return answer.body as T;
   };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.js';
+import { pageApi, signIn, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();
 
@@ -93,23 +93,8 @@ describe('master data in Chromium', () => {
     const { page } = ctx;
     await signInAsAdmin(page);
     // The SPA's own session (token and CSRF cookie) makes the API calls of "another user".
-    const api = (method: string, url: string, body?: unknown) =>
-      page.evaluate(
-        async ({ method, url, body }) => {
-          const csrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
-          const response = await fetch(`/api/v1${url}`, {
-            method,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${localStorage.getItem('token')}`,
-              'x-xsrf-token': csrf,
-            },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          });
-          return response.json();
-        },
-        { method, url, body },
-      );
+    const api = async (method: string, url: string, body?: unknown) =>
+      (await pageApi(page, method, url, body)).body;
     const brand = await api('POST', '/brands', { name: 'Marca Concorrida' });
     await page.goto(`/brands/${brand.id}`);
     await expect

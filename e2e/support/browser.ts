@@ -75,3 +75,27 @@ export async function signIn(page: Page, email: string, password: string, path =
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
+
+/**
+ * An API call made by the signed-in page itself (its token and CSRF cookie), to set a scene up
+ * fast or to act as "another user" while the screen is open.
+ */
+export function pageApi(page: Page, method: string, url: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const csrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
+      const response = await fetch(`/api/v1${url}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('token')}`,
+          'x-xsrf-token': csrf,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, url, body },
+  );
+}
