@@ -1,5 +1,7 @@
+import { todayInSaoPaulo } from '../export-file-name.js';
 import {
   address,
+  date,
   optionalCnpj,
   optionalEmail,
   optionalPhone,
@@ -7,6 +9,7 @@ import {
   requiredText,
   version,
 } from '../fields.js';
+import { messages } from '../messages.js';
 import { z } from '../zod-messages.js';
 
 export const DEFAULT_OPENING_HOURS = 'Segunda a sexta, 8:30 às 18:30 · Sábado, 8:30 às 12:30';
@@ -27,6 +30,19 @@ export const companySchema = z.object({
       z
         .string()
         .regex(/^\d{2}$/)
+        .nullable()
+        .optional(),
+    )
+    .transform((v) => v ?? null),
+  /**
+   * "Estoque fechado até" (DOMAIN §4): stock movements dated on or before it are refused. Empty
+   * closes nothing; a day ahead of today would close days that have not happened yet.
+   */
+  stockClosedThrough: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      date()
+        .refine((v) => v <= todayInSaoPaulo(), { message: messages.stock.futureDate })
         .nullable()
         .optional(),
     )
@@ -60,6 +76,7 @@ export const companyOutputSchema = z.object({
   email: nullableText,
   openingHours: nullableText,
   stateCode: nullableText,
+  stockClosedThrough: nullableText,
   version: z.number(),
   updatedAt: z.string(),
 });

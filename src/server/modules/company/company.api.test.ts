@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { addDays } from '../../../shared/plain-date.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 
@@ -151,6 +153,68 @@ describe('company settings', () => {
       token,
     });
     expect(history.statusCode).toBe(403);
+  });
+});
+
+describe('Estoque fechado até', () => {
+  const today = todayInSaoPaulo();
+
+  /** The company as the form sends it back, with only "Estoque fechado até" changed. */
+  async function close(token: string, stockClosedThrough: string | null) {
+    const current = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
+    return api.request({
+      method: 'PUT',
+      url: '/api/v1/company',
+      token,
+      payload: { ...current, stockClosedThrough },
+    });
+  }
+
+  it('saves the day, reads it back and writes it in the history; empty opens it again', async () => {
+    const token = await api.adminToken();
+    const day = addDays(today, -3);
+    const saved = await close(token, day);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().stockClosedThrough).toBe(day);
+    const read = await api.request({ method: 'GET', url: '/api/v1/company', token });
+    expect(read.json().stockClosedThrough).toBe(day);
+
+    const history = await api.request({
+      method: 'GET',
+      url: '/api/v1/audit?entity=company&entityId=1',
+      token,
+    });
+    const [entry] = history.json().items;
+    expect(entry.changes).toEqual({ stockClosedThrough: { from: null, to: day } });
+
+    const opened = await close(token, '');
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().stockClosedThrough).toBeNull();
+  });
+
+  it('takes today, and refuses tomorrow and a day that does not exist with 400', async () => {
+    const token = await api.adminToken();
+    expect((await close(token, today)).json().stockClosedThrough).toBe(today);
+    const tomorrow = await close(token, addDays(today, 1));
+    expect(tomorrow.statusCode).toBe(400);
+    expect(tomorrow.json().error.fields).toEqual({
+      stockClosedThrough: 'A data não pode ser posterior a hoje.',
+    });
+    const impossible = await close(token, '2025-02-30');
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json().error.fields).toEqual({ stockClosedThrough: 'Valor inválido' });
+    const after = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
+    expect(after.stockClosedThrough).toBe(today);
+  });
+
+  it('answers 403 to a user who may read the company but not change it', async () => {
+    const admin = await api.adminToken();
+    const before = (await close(admin, null)).json();
+    const { token } = await userWith(api, ['company:read']);
+    const refused = await close(token, addDays(today, -1));
+    expect(refused.statusCode).toBe(403);
+    const after = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
+    expect(after).toEqual(before);
   });
 });
 

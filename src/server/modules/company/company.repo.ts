@@ -26,6 +26,16 @@ export function findCompany(db: DbOrTrx) {
   return db.selectFrom('company').selectAll().where('id', '=', COMPANY_ID).executeTakeFirst();
 }
 
+/** 'YYYY-MM-DD', or null when no stock period is closed. */
+export async function findStockClosedThrough(db: DbOrTrx): Promise<string | null> {
+  const row = await db
+    .selectFrom('company')
+    .select('stockClosedThrough')
+    .where('id', '=', COMPANY_ID)
+    .executeTakeFirst();
+  return row?.stockClosedThrough ?? null;
+}
+
 /** Writes only when `version` is the one stored; answers the row, or undefined when it is not. */
 export function updateCompanyRow(
   trx: Trx,

@@ -7,7 +7,12 @@ import type { CompanyTable } from '../../db/types.js';
 import { recordAudit, type AuditContext } from '../../platform/audit.js';
 import { NotFoundError, StaleVersionError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
-import { findCompany, insertPlaceholders, updateCompanyRow } from './company.repo.js';
+import {
+  findCompany,
+  findStockClosedThrough,
+  insertPlaceholders,
+  updateCompanyRow,
+} from './company.repo.js';
 
 /** Placeholders until the administrator fills in the real company (DOMAIN §12). */
 export async function ensureCompany(db: DbOrTrx) {
@@ -26,6 +31,7 @@ function toApi(row: Record<string, unknown>): Company {
     email: r.email,
     openingHours: r.openingHours,
     stateCode: r.stateCode,
+    stockClosedThrough: r.stockClosedThrough,
     version: r.version as unknown as number,
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -41,6 +47,14 @@ export async function getCompany(db: DbOrTrx): Promise<Company> {
 export async function getCompanyPublic(db: DbOrTrx): Promise<CompanyPublic> {
   const { legalName, tradeName, address, phones, openingHours } = await getCompany(db);
   return { legalName, tradeName, address, phones, openingHours };
+}
+
+/**
+ * "Estoque fechado até" (DOMAIN §4): the last day on which stock may no longer move, or null.
+ * Read in the caller's transaction, the posting's, so it is the value that posting checks against.
+ */
+export function stockClosedThrough(db: DbOrTrx): Promise<string | null> {
+  return findStockClosedThrough(db);
 }
 
 export function updateCompany(
