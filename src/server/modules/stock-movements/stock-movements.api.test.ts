@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { urlFor } from '../../testing/test-database.js';
 import { useTestDb } from '../../testing/test-db.js';
+import { setStockClosedThrough } from '../company/testing/stock-closed-through.js';
 import { postMovements, reverseMovement, type MovementInput } from './index.js';
 import { POOL_SIZE, postParallelOutflows } from './testing/parallel-outflows.js';
 
@@ -279,7 +280,7 @@ describe('posting movements', () => {
   it('answers 422 for a movement dated in the closed period', async () => {
     const item = await newItem('Cola');
     await post([entry(item, '5', '1.00', { date: daysAgo(10) })]);
-    await sql`UPDATE company SET stock_closed_through = ${daysAgo(5)}::date`.execute(test.db);
+    await setStockClosedThrough(test.db, daysAgo(5));
     try {
       const error = await failure(post([out(item, '1', { date: daysAgo(5), path: '' })]));
       const closedThrough = daysAgo(5).split('-').reverse().join('/');
@@ -292,7 +293,7 @@ describe('posting movements', () => {
       await post([out(item, '1', { date: daysAgo(4) })]);
       expect(await balance(item, ids.main)).toBe('4.000');
     } finally {
-      await sql`UPDATE company SET stock_closed_through = NULL`.execute(test.db);
+      await setStockClosedThrough(test.db, null);
     }
   });
 

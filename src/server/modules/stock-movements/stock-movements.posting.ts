@@ -20,12 +20,12 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../platform/errors.js';
+import { stockClosedThrough } from '../company/index.js';
 import {
   addToBalance,
   changeAfter,
   findLocationNames,
   findReversal,
-  findStockClosedThrough,
   firstNegativeBalance,
   insertMovement,
   lockBalances,
@@ -258,7 +258,7 @@ async function post(
 ): Promise<StockMovement[]> {
   if (drafts.length === 0) return [];
 
-  const closedThrough = await findStockClosedThrough(trx);
+  const closedThrough = await stockClosedThrough(trx);
   const fields: Record<string, string> = {};
   let closed: Draft | undefined;
   for (const draft of drafts) {

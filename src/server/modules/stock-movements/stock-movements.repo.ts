@@ -12,19 +12,6 @@ import type { BalanceKey } from './stock-movements.rules.js';
  * stay locked until that transaction ends.
  */
 
-/**
- * The day the stock is closed through (DOMAIN §12 `stockClosedThrough`). Read from the company row
- * here until the company module offers it through its index.
- */
-export async function findStockClosedThrough(trx: Trx): Promise<string | null> {
-  const row = await trx
-    .selectFrom('company')
-    .select('stockClosedThrough')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return row?.stockClosedThrough ?? null;
-}
-
 export interface LockedItem {
   id: number;
   name: string;

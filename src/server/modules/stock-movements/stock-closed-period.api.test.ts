@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { addDays } from '../../../shared/plain-date.js';
+import { useTestApi } from '../../testing/api-app.js';
+
+const api = useTestApi();
+const today = todayInSaoPaulo();
+const ids = { item: 0, location: 0 };
+let token = '';
+
+beforeAll(async () => {
+  token = await api.adminToken();
+  const unit = await api.db
+    .insertInto('unitsOfMeasurement')
+    .values({ code: 'UN', decimals: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.location = (
+    await api.db
+      .insertInto('stockLocations')
+      .values({ name: 'Almoxarifado' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.item = (
+    await api.db
+      .insertInto('items')
+      .values({ kind: 'FEEDSTOCK', code: 'LIN-01', name: 'Linha', unitId: unit.id })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+
+/** "Estoque fechado até" saved through the company screen's API. */
+async function closeStockThrough(day: string | null) {
+  const company = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
+  const saved = await api.request({
+    method: 'PUT',
+    url: '/api/v1/company',
+    token,
+    payload: { ...company, stockClosedThrough: day },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+const outflow = (date: string) =>
+  api.request({
+    method: 'POST',
+    url: '/api/v1/stock-movements',
+    token,
+    payload: { type: 'OUT', itemId: ids.item, fromLocationId: ids.location, quantity: '1', date },
+  });
+
+describe('Estoque fechado até, set on the company', () => {
+  it('refuses a movement on the closed day with DOMAIN’s message and takes the day after', async () => {
+    const entry = await api.request({
+      method: 'POST',
+      url: '/api/v1/stock-movements',
+      token,
+      payload: {
+        type: 'IN',
+        itemId: ids.item,
+        toLocationId: ids.location,
+        quantity: '5',
+        date: addDays(today, -10),
+      },
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+
+    const closed = addDays(today, -5);
+    await closeStockThrough(closed);
+    const shown = closed.split('-').reverse().join('/');
+    const refused = await outflow(closed);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'STOCK_PERIOD_CLOSED',
+      message: `Período de estoque fechado até ${shown}.`,
+      fields: { date: `Período de estoque fechado até ${shown}.` },
+    });
+    const earlier = await outflow(addDays(today, -8));
+    expect(earlier.statusCode).toBe(422);
+
+    const dayAfter = await outflow(addDays(closed, 1));
+    expect(dayAfter.statusCode, dayAfter.body).toBe(201);
+
+    // Emptying the setting opens the period again.
+    await closeStockThrough(null);
+    const reopened = await outflow(closed);
+    expect(reopened.statusCode, reopened.body).toBe(201);
+  });
+});
