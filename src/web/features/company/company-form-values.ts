@@ -25,6 +25,8 @@ export interface CompanyFormValues {
   email: string;
   openingHours: string;
   stateCode: string | undefined;
+  /** `YYYY-MM-DD` as the date input keeps it; undefined when nothing is closed. */
+  stockClosedThrough: string | undefined;
 }
 
 const text = (value: string | null | undefined) => value ?? '';
@@ -51,6 +53,7 @@ export function toFormValues(company: Company): CompanyFormValues {
     email: text(company.email),
     openingHours: text(company.openingHours),
     stateCode: company.stateCode ?? undefined,
+    stockClosedThrough: company.stockClosedThrough ?? undefined,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 import { allowClear } from '../../components/antd-config.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { FormActions } from '../../components/form-actions.js';
+import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { CepInput, CnpjInput, PhoneInput } from '../../components/masked-input.js';
 import { StaleVersionAlert } from '../../components/stale-version-alert.js';
 import { UfSelect } from '../../components/uf-select.js';
@@ -254,6 +255,21 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
                   showSearch={{ optionFilterProp: 'label' }}
                   placeholder="Selecione"
                 />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title="Estoque">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Estoque fechado até"
+                name="stockClosedThrough"
+                rules={rule('stockClosedThrough')}
+                extra="Movimentações de estoque até esta data ficam bloqueadas."
+              >
+                <LazyDateInput />
               </Form.Item>
             </Col>
           </Row>

@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { todayInSaoPaulo } from '../src/shared/export-file-name.js';
+import { addDays } from '../src/shared/plain-date.js';
+import { pageApi, signIn, useBrowser } from './support/browser.js';
+
+const ctx = useBrowser();
+const LABEL = 'Estoque fechado até';
+const field = (page: Page) => page.getByLabel(LABEL, { exact: true });
+const fieldError = (page: Page) =>
+  page
+    .locator('.ant-form-item')
+    .filter({ has: field(page) })
+    .locator('.ant-form-item-explain-error');
+const toasts = (page: Page) => page.locator('.ant-notification-notice').allTextContents();
+const shown = (day: string) => day.split('-').reverse().join('/');
+
+async function openCompany(page: Page) {
+  await signIn(page, ctx.admin.email, ctx.admin.password);
+  await page.waitForURL(/\/dashboard$/);
+  await page.goto('/company');
+  await field(page).waitFor();
+}
+
+/** Opens every stock period again: the server and its database are shared by every file. */
+async function reopenStock(page: Page) {
+  const company = await pageApi(page, 'GET', '/company');
+  const saved = await pageApi(page, 'PUT', '/company', {
+    ...company.body,
+    stockClosedThrough: null,
+  });
+  expect(saved.status).toBe(200);
+}
+
+describe('Empresa › Estoque fechado até', () => {
+  it('refuses a day ahead of today, saves a past one and shows it again after reloading', async () => {
+    const { page } = ctx;
+    await openCompany(page);
+    try {
+      const card = page.locator('.ant-card').filter({ hasText: LABEL });
+      expect(await card.locator('.ant-card-head').textContent()).toBe('Estoque');
+      expect(await card.textContent()).toContain(
+        'Movimentações de estoque até esta data ficam bloqueadas.',
+      );
+
+      const tomorrow = addDays(todayInSaoPaulo(), 1);
+      await field(page).click();
+      await page.keyboard.type(shown(tomorrow));
+      await page.keyboard.press('Tab');
+      await expect
+        .poll(() => fieldError(page).allTextContents())
+        .toEqual(['A data não pode ser posterior a hoje.']);
+
+      const closed = addDays(todayInSaoPaulo(), -40);
+      await field(page).click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(shown(closed));
+      await page.keyboard.press('Tab');
+      await expect.poll(() => fieldError(page).count()).toBe(0);
+      await card.scrollIntoViewIfNeeded();
+      await ctx.screenshot('company-stock-closed-1280');
+      expect((await pageApi(page, 'GET', '/company')).body.stockClosedThrough).toBeNull();
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect.poll(() => toasts(page)).toContain('Registro salvo com sucesso.');
+      expect((await pageApi(page, 'GET', '/company')).body.stockClosedThrough).toBe(closed);
+
+      await page.reload();
+      await expect.poll(() => field(page).inputValue()).toBe(shown(closed));
+
+      await page.setViewportSize({ width: 375, height: 740 });
+      await card.scrollIntoViewIfNeeded();
+      await ctx.screenshot('company-stock-closed-375');
+      // The date input and its help text fit the phone's width.
+      const box = await card.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    } finally {
+      await reopenStock(page);
+    }
+  });
+});
