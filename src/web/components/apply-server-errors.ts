@@ -2,11 +2,12 @@ import type { FormInstance } from 'antd';
 import { scrollToError } from './antd-config.js';
 import { ApiError } from '../lib/api-error.js';
 import { toast } from '../lib/toast.js';
-import { fromDottedPath, samePath } from './field-path.js';
+import { fromDottedPath, nearestRegisteredPath } from './field-path.js';
 
 /**
  * Puts the API's `error.fields` (`{ 'address.zipCode': 'CEP inválido' }`) next to the matching
- * fields of an antd form. Returns the messages that name no field of this form, so the caller
+ * fields of an antd form (a line's cell, `components.2.quantity`, is a field like any other; a
+ * path below no field lands on the nearest one above it, such as a line table's list). Returns the messages that name no field of this form, so the caller
  * can still show them (an Alert or a toast) instead of losing them.
  */
 export function applyServerErrors(form: FormInstance, error: unknown): string[] {
@@ -14,15 +15,20 @@ export function applyServerErrors(form: FormInstance, error: unknown): string[] 
   // getFieldsError() lists exactly the fields rendered in this form.
   const registered = form.getFieldsError().map((field) => field.name);
   const unmatched: string[] = [];
-  const updates = [];
+  const errors = new Map<string, { name: (string | number)[]; errors: string[] }>();
   for (const [dotted, message] of Object.entries(error.fields)) {
-    const name = fromDottedPath(dotted);
-    if (registered.some((candidate) => samePath(candidate, name))) {
-      updates.push({ name, errors: [message] });
-    } else {
+    const name = nearestRegisteredPath(registered, fromDottedPath(dotted));
+    if (!name) {
       unmatched.push(message);
+      continue;
     }
+    // Two messages may land on one field (two lines' ids on their list): both are shown.
+    const key = name.join('.');
+    const update = errors.get(key) ?? { name, errors: [] };
+    if (!update.errors.includes(message)) update.errors.push(message);
+    errors.set(key, update);
   }
+  const updates = [...errors.values()];
   form.setFields(updates);
   if (updates.length > 0) {
     form.scrollToField(updates[0]!.name, scrollToError);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { z } from '../../shared/zod-messages.js';
+import type { FormValues } from './resource-form-values.js';
 import type { ResourceRow } from './resource-row.js';
 
 /** What a custom field input gets besides the value/onChange the form hands it. */
@@ -7,6 +8,28 @@ export interface CustomFieldContext {
   /** The row being edited; null while creating. */
   row: ResourceRow | null;
   disabled: boolean;
+}
+
+/** What the form hands a part of its own (a line table) that the definition does not describe. */
+export interface FormPartContext {
+  /** The row being edited; null while creating. */
+  row: ResourceRow | null;
+  /** The schema the form validates with, and the body it would send for some values. */
+  schema: z.ZodType;
+  toInput: (values: FormValues) => unknown;
+  disabled: boolean;
+}
+
+/**
+ * Values the definition's fields do not cover (a product's bill of materials): how the row's
+ * become the form's, how the form's join the body, and what edits them inside the form.
+ */
+export interface FormPart {
+  toFormValues: (row: ResourceRow | null) => FormValues;
+  /** Merged into the body built from the definition's fields. */
+  toInput: (values: FormValues) => FormValues;
+  /** Rendered inside the form after the definition's sections. */
+  render: (ctx: FormPartContext) => ReactNode;
 }
 
 /**
@@ -25,6 +48,10 @@ export interface ResourceFormOptions {
   lockedFields?: (row: ResourceRow) => readonly string[];
   /** Whether this row may be deleted at all (the system role may not). */
   canDelete?: (row: ResourceRow) => boolean;
+  /** Values and inputs beyond the definition's fields (a product's lines). */
+  part?: FormPart;
+  /** Read-only fields the part shows in its own way (a product's standard cost, by its lines). */
+  shownByPart?: readonly string[];
   /** A note above the form for this row. */
   notice?: (row: ResourceRow) => ReactNode;
 }

@@ -63,9 +63,13 @@ export function ResourceForm({
   const [form] = Form.useForm<FormValues>();
   const [loaded, setLoaded] = useState<ResourceRow | null>(row);
   const isNew = loaded === null;
-  const [baseline, setBaseline] = useState<FormValues>(() =>
-    toFormValues(definition, row ?? schemaDefaults(definition.schema)),
-  );
+  const part = options.part;
+  // What a row looks like in the form: its definition's fields, and the part's beside them.
+  const formValuesOf = (source: ResourceRow | null): FormValues => ({
+    ...toFormValues(definition, source ?? schemaDefaults(definition.schema)),
+    ...part?.toFormValues(source),
+  });
+  const [baseline, setBaseline] = useState<FormValues>(() => formValuesOf(row));
   const [conflict, setConflict] = useState<string | null>(null);
   const [inUse, setInUse] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -86,10 +90,13 @@ export function ResourceForm({
     [loaded, options],
   );
   const sections = useMemo(() => formSections(definition), [definition]);
-  const toInput = (values: FormValues) => toApiInput(definition, values);
+  const toInput = (values: FormValues) => ({
+    ...toApiInput(definition, values),
+    ...part?.toInput(values),
+  });
 
   const adopt = (next: ResourceRow) => {
-    const values = toFormValues(definition, next);
+    const values = formValuesOf(next);
     setLoaded(next);
     setBaseline(values);
     form.setFieldsValue(values);
@@ -155,8 +162,7 @@ export function ResourceForm({
 
   // "Inativar": the row as it was loaded, with active=false, so nothing half-typed goes along.
   const inactivate = useMutation({
-    mutationFn: () =>
-      put({ ...toInput(toFormValues(definition, loaded!)), active: false }, loaded!.version),
+    mutationFn: () => put({ ...toInput(formValuesOf(loaded)), active: false }, loaded!.version),
     onSuccess: (saved) => {
       setInUse(null);
       adopt(saved);
@@ -262,7 +268,9 @@ export function ResourceForm({
       >
         <Flex vertical gap={16}>
           {sections.map((section) => {
-            const fields = section.fields.filter((field) => !field.readOnly || loaded);
+            const fields = section.fields.filter(
+              (field) => (!field.readOnly || loaded) && !options.shownByPart?.includes(field.key),
+            );
             const crowded = fields.length > 4;
             return (
               <Card key={section.title ?? 'fields'} title={section.title}>
@@ -299,6 +307,7 @@ export function ResourceForm({
               </Card>
             );
           })}
+          {part?.render({ row: loaded, schema, toInput, disabled: readOnly })}
           <FormActions
             onBack={() => navigate(listPath)}
             canSave={!readOnly}

@@ -9,6 +9,9 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
  */
 export function sameFormValues(shown: unknown, loaded: unknown): boolean {
   if (isEmpty(shown) || isEmpty(loaded)) return isEmpty(shown) && isEmpty(loaded);
+  // Lines (a bill of materials): one removed or added is a change even if the rest are equal.
+  if (Array.isArray(shown) !== Array.isArray(loaded)) return false;
+  if (Array.isArray(shown) && shown.length !== (loaded as unknown[]).length) return false;
   if (typeof shown === 'object' && typeof loaded === 'object') {
     const source = loaded as Record<string, unknown>;
     return Object.entries(shown as Record<string, unknown>).every(([key, value]) =>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { afterEnter, lineAmount, sumLines } from './line-table-values.js';
+
+describe('afterEnter', () => {
+  it('goes to the next line, and adds one after the last', () => {
+    expect(afterEnter(0, 3)).toEqual({ index: 1, add: false });
+    expect(afterEnter(1, 3)).toEqual({ index: 2, add: false });
+    expect(afterEnter(2, 3)).toEqual({ index: 3, add: true });
+  });
+});
+
+describe('lineAmount', () => {
+  it('reads what is typed and what was loaded', () => {
+    expect(lineAmount('1.234,50')?.toFixed()).toBe('1234.5');
+    expect(lineAmount('12,5')?.toFixed()).toBe('12.5');
+    expect(lineAmount('12.5')?.toFixed()).toBe('12.5');
+    expect(lineAmount('R$ 0,10')?.toFixed()).toBe('0.1');
+    expect(lineAmount(3)?.toFixed()).toBe('3');
+  });
+
+  it('is null for what is no number yet', () => {
+    expect(lineAmount('')).toBeNull();
+    expect(lineAmount('1,2,3')).toBeNull();
+    expect(lineAmount('abc')).toBeNull();
+    expect(lineAmount(undefined)).toBeNull();
+    expect(lineAmount(null)).toBeNull();
+  });
+});
+
+describe('sumLines', () => {
+  it('adds one amount of every line exactly, skipping what is no number', () => {
+    const lines = [{ value: '0,10' }, { value: '0.20' }, { value: 'x' }, { value: '1.000,00' }];
+    expect(sumLines(lines, (line) => line.value).toFixed(2)).toBe('1000.30');
+  });
+
+  it('is zero without lines', () => {
+    expect(sumLines([], () => '1').toFixed(2)).toBe('0.00');
+  });
+});

@@ -1,0 +1,33 @@
+import { Decimal } from 'decimal.js';
+import { parseDecimal } from '../../shared/money.js';
+import { typedMoneyToDecimal } from './money-text.js';
+
+/** Where the line table puts the focus after a change: a line's first cell or "Remover", or "Adicionar". */
+export type LineFocus =
+  | { kind: 'first-cell'; index: number }
+  | { kind: 'remove'; index: number }
+  | { kind: 'add'; index: number };
+
+/**
+ * Enter in the last cell of line `index` (of `count`): the next line's first cell, and after the
+ * last line a new one, so a list is typed without reaching for the mouse.
+ */
+export function afterEnter(index: number, count: number): { index: number; add: boolean } {
+  return { index: index + 1, add: index + 1 >= count };
+}
+
+/**
+ * An amount of a line as the form holds it, typed ("1.234,50", "12,5") or as loaded ("12.5");
+ * null while it is no number yet, so a total counts only what can be counted.
+ */
+export function lineAmount(value: unknown): Decimal | null {
+  if (typeof value === 'number') return parseDecimal(value);
+  if (typeof value !== 'string') return null;
+  const decimal = typedMoneyToDecimal(value);
+  return decimal === undefined ? null : parseDecimal(decimal);
+}
+
+/** The sum of one amount over the lines (a column's total), exact. */
+export function sumLines<Line>(lines: readonly Line[], amount: (line: Line) => unknown): Decimal {
+  return lines.reduce((total, line) => total.plus(lineAmount(amount(line)) ?? 0), new Decimal(0));
+}
