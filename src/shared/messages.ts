@@ -48,6 +48,10 @@ export const messages = {
     sameLocation: 'O destino deve ser diferente da origem.',
     nothingToAdjust: 'A quantidade contada é igual ao saldo: não há diferença a ajustar.',
     reversalOfReversal: 'Um estorno não pode ser estornado; lance um novo movimento.',
+    posted: 'Movimentação registrada.',
+    reverseConfirm: 'Estornar este movimento?',
+    reverseExplained: 'Será lançado o movimento oposto, com a data de hoje.',
+    reversed: 'Movimento estornado.',
   },
   /** Products and feedstocks (DOMAIN §3). */
   items: {

@@ -13,7 +13,7 @@ export interface ResourceAreaOptions {
  * The path the area is mounted at (`/client`), read from the router: the area's route is
  * `<path>/*`, so the address minus what the `*` matched.
  */
-function useAreaBasePath(): string {
+export function useAreaBasePath(): string {
   const { pathname } = useLocation();
   const rest = useParams()['*'] ?? '';
   const base = rest ? pathname.slice(0, pathname.length - rest.length) : pathname;

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Page } from '../../../shared/api-error.js';
+import type { StockMovementRow } from '../../../shared/resources/stock-movements.js';
+import { http, type QueryValue } from '../../lib/http.js';
+import { resourceKeys } from '../../lib/query-keys.js';
+
+/** The Movimentação de Estoque API and what its screens read besides: items and their units. */
+const PATH = '/stock-movements';
+
+export const movementKeys = resourceKeys('stock-movements');
+
+/** Stock balances, average costs and the items' stock change with every movement posted. */
+export const keysChangedByMovements = [
+  movementKeys.all,
+  resourceKeys('products').all,
+  resourceKeys('feedstocks').all,
+  resourceKeys('stock-items').all,
+];
+
+export const movementsApi = {
+  list: (query: Record<string, QueryValue>, signal?: AbortSignal) =>
+    http.get<Page<StockMovementRow>>(PATH, { query, signal }),
+  get: (id: string, signal?: AbortSignal) =>
+    http.get<StockMovementRow>(`${PATH}/${encodeURIComponent(id)}`, { signal, silent: true }),
+  /** The form shows 400 and 422 next to its fields and in its Alert. */
+  create: (input: Record<string, unknown>) =>
+    http.post<StockMovementRow>(PATH, input, { silent: [400, 422] }),
+  /** A refusal (409 already reversed, 422 a reversal, a shortage, a closed period) is a toast. */
+  reverse: (id: number) => http.post<StockMovementRow>(`${PATH}/${id}/reverse`),
+};
+
+/** A product or a feedstock: one `items` table behind two resources (DOMAIN §3). */
+export interface StockItem {
+  id: number;
+  code: string;
+  name: string;
+  unitId: number;
+  unitCode: string;
+  kind: 'PRODUCT' | 'FEEDSTOCK';
+}
+
+const itemResources = [
+  { path: '/products', kind: 'PRODUCT' },
+  { path: '/feedstocks', kind: 'FEEDSTOCK' },
+] as const;
+
+/**
+ * Reads that the screen can do without: a user who may post movements but not read one of the
+ * item resources (or units) still gets the rest, with no toast and no trip to "Acesso negado".
+ */
+const quietly = { silent: true, redirectOnForbidden: false } as const;
+
+const itemKeys = {
+  search: (q: string) => [...movementKeys.all, 'item-search', q] as const,
+  one: (id: number) => [...movementKeys.all, 'item', id] as const,
+};
+
+/** The active products and feedstocks whose code or name matches `q`, first 20 of each. */
+async function searchItems(q: string, signal: AbortSignal): Promise<StockItem[]> {
+  const answers = await Promise.allSettled(
+    itemResources.map(async ({ path, kind }) => {
+      const page = await http.get<Page<Omit<StockItem, 'kind'>>>(path, {
+        ...quietly,
+        signal,
+        query: { q, active: 'true', sort: 'name', page: 1, pageSize: 20 },
+      });
+      return page.items.map((item) => ({ ...item, kind }));
+    }),
+  );
+  return answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []));
+}
+
+/** One item by id: it is either a product or a feedstock. */
+async function getItem(id: number, signal: AbortSignal): Promise<StockItem | null> {
+  for (const { path, kind } of itemResources) {
+    try {
+      const item = await http.get<Omit<StockItem, 'kind'>>(`${path}/${id}`, { ...quietly, signal });
+      return { ...item, kind };
+    } catch {
+      // Not of this kind (404) or not readable: try the other.
+    }
+  }
+  return null;
+}
+
+export function useItemSearch(q: string) {
+  return useQuery({
+    queryKey: itemKeys.search(q),
+    queryFn: ({ signal }) => searchItems(q, signal),
+  });
+}
+
+export function useItem(id: number | undefined) {
+  return useQuery({
+    queryKey: itemKeys.one(id ?? 0),
+    queryFn: ({ signal }) => getItem(id!, signal),
+    enabled: id !== undefined,
+  });
+}
+
+export { itemKeys };
+
+interface Unit {
+  id: number;
+  code: string;
+  decimals: number;
+}
+
+/**
+ * The decimal places of each unit, by id and by code (a movement names its unit by code). Units
+ * are a short lookup table: one page of 100 holds them.
+ */
+export function useUnitDecimals() {
+  const units = useQuery({
+    queryKey: [...resourceKeys('units-of-measurement').lists(), 'decimals'],
+    queryFn: ({ signal }) =>
+      http.get<Page<Unit>>('/units-of-measurement', {
+        ...quietly,
+        signal,
+        query: { page: 1, pageSize: 100, sort: 'code' },
+      }),
+    staleTime: 5 * 60_000,
+  });
+  const items = units.data?.items ?? [];
+  return {
+    byId: (id: number | undefined) => items.find((unit) => unit.id === id)?.decimals,
+    byCode: (code: string) => items.find((unit) => unit.code === code)?.decimals,
+  };
+}

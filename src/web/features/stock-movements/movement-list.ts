@@ -1,0 +1,57 @@
+import {
+  stockMovementListQuerySchema,
+  stockMovementTypes,
+  stockOriginLabels,
+  stockOriginTypes,
+} from '../../../shared/resources/stock-movements.js';
+import type { ListDefinition } from '../../components/list-params.js';
+import { movementTypeTags } from './movement-row.js';
+
+/**
+ * The list's state in the URL (list-params.ts): newest first, sorted by date only (the ledger's
+ * order), filtered by period, types, item, location (either side) and origins, searched by item.
+ */
+export const movementList: ListDefinition = {
+  defaultSort: '-date',
+  columns: [{ key: 'date', label: 'Data', sortable: true }],
+  filters: [
+    { key: 'dateFrom', label: 'De' },
+    { key: 'dateTo', label: 'Até' },
+    { key: 'type', label: 'Tipo' },
+    { key: 'itemId', label: 'Item' },
+    { key: 'locationId', label: 'Local' },
+    { key: 'originType', label: 'Origem' },
+  ],
+  filtersSchema: stockMovementListQuerySchema.pick({
+    dateFrom: true,
+    dateTo: true,
+    type: true,
+    itemId: true,
+    locationId: true,
+    originType: true,
+  }),
+};
+
+export const typeOptions = stockMovementTypes.map((type) => ({
+  value: type,
+  label: movementTypeTags[type].label,
+}));
+
+export const originOptions = stockOriginTypes.map((type) => ({
+  value: type,
+  label: stockOriginLabels[type],
+}));
+
+/** `'IN,OUT'` (the URL's) → `['IN', 'OUT']` (a multiple Select's), and back. */
+export const splitValues = (value: string | undefined) => (value ? value.split(',') : []);
+export const joinValues = (values: readonly string[]) => (values.length ? values.join(',') : null);
+
+/** An id filter from the URL (already checked by the schema), as a Select takes it. */
+export const idValue = (value: string | undefined) => (value ? Number(value) : undefined);
+
+/** How many filters are set, a period counting once: "Filtros (2)" on a small screen. */
+export function activeFilterCount(filters: Record<string, string>): number {
+  const period = filters.dateFrom || filters.dateTo ? 1 : 0;
+  const others = ['type', 'itemId', 'locationId', 'originType'].filter((key) => filters[key]);
+  return period + others.length;
+}

@@ -1,0 +1,47 @@
+import { RollbackOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm } from 'antd';
+import { messages } from '../../../shared/messages.js';
+import { toast } from '../../lib/toast.js';
+import { keysChangedByMovements, movementKeys, movementsApi } from './api.js';
+
+/**
+ * "Estornar": after a confirmation, writes the opposite movement, dated today. A refusal (already
+ * reversed by someone else, not enough stock left to take back, a closed period) is the HTTP
+ * client's toast with the server's message; the list is read again either way.
+ */
+export function ReverseButton({ id, compact = false }: { id: number; compact?: boolean }) {
+  const queryClient = useQueryClient();
+  const reverse = useMutation({
+    mutationFn: () => movementsApi.reverse(id),
+    onSuccess: () => {
+      toast.success(messages.stock.reversed);
+      for (const queryKey of keysChangedByMovements)
+        void queryClient.invalidateQueries({ queryKey });
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: movementKeys.all }),
+  });
+
+  return (
+    // The row opens the movement: a click on the button or in the confirmation stays here.
+    <span onClick={(event) => event.stopPropagation()}>
+      <Popconfirm
+        title={messages.stock.reverseConfirm}
+        description={messages.stock.reverseExplained}
+        okText="Estornar"
+        cancelText="Cancelar"
+        onConfirm={() => reverse.mutate()}
+      >
+        <Button
+          size="small"
+          icon={<RollbackOutlined aria-hidden />}
+          loading={reverse.isPending}
+          aria-label={compact ? 'Estornar' : undefined}
+          data-testid="reverse-button"
+        >
+          {compact ? null : 'Estornar'}
+        </Button>
+      </Popconfirm>
+    </span>
+  );
+}
