@@ -156,6 +156,23 @@ describe('a product with a bill of materials in Chromium', () => {
     await page.getByTestId('lines-components').scrollIntoViewIfNeeded();
     await ctx.screenshot('product-bom-1280');
 
+    // The history names the lines and their fields.
+    await page.getByTestId('history-button').click();
+    const history = page.getByTestId('history-drawer');
+    await expect.poll(() => history.textContent()).toContain('Insumo 1 incluído');
+    await expect.poll(() => history.textContent()).toContain(FEEDSTOCK.name);
+    expect(await history.textContent()).toContain('Custo de produção 1 incluído');
+    // Once the drawer has slid in.
+    await expect
+      .poll(async () => {
+        const box = await history.boundingBox();
+        return box ? box.x + box.width : Infinity;
+      })
+      .toBeLessThanOrEqual(DESKTOP.width);
+    await ctx.screenshot('product-bom-history-1280');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => history.isVisible()).toBe(false);
+
     await page.setViewportSize(PHONE);
     await page.getByTestId('lines-components').scrollIntoViewIfNeeded();
     // The line table scrolls inside itself; the page does not scroll sideways.

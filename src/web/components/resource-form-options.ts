@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { FieldSpec } from '../../shared/resource.js';
 import type { z } from '../../shared/zod-messages.js';
 import type { FormValues } from './resource-form-values.js';
 import type { ResourceRow } from './resource-row.js';
@@ -52,6 +53,12 @@ export interface ResourceFormOptions {
   part?: FormPart;
   /** Read-only fields the part shows in its own way (a product's standard cost, by its lines). */
   shownByPart?: readonly string[];
+  /**
+   * Labels and kinds the history uses for the part's values, which the definition does not
+   * describe: a lines field (`components`, its label naming one line) and its line fields
+   * (`components.quantity`).
+   */
+  historyFields?: readonly FieldSpec[];
   /** A note above the form for this row. */
   notice?: (row: ResourceRow) => ReactNode;
 }

@@ -90,6 +90,13 @@ export function ResourceForm({
     [loaded, options],
   );
   const sections = useMemo(() => formSections(definition), [definition]);
+  const historyDefinition = useMemo(
+    () =>
+      options.historyFields
+        ? { ...definition, fields: [...definition.fields, ...options.historyFields] }
+        : definition,
+    [definition, options.historyFields],
+  );
   const toInput = (values: FormValues) => ({
     ...toApiInput(definition, values),
     ...part?.toInput(values),
@@ -318,7 +325,7 @@ export function ResourceForm({
 
       {loaded && canReadHistory && (
         <HistoryDrawer
-          definition={definition}
+          definition={historyDefinition}
           id={loaded.id}
           open={historyOpen}
           onClose={() => setHistoryOpen(false)}

@@ -1,5 +1,6 @@
 import { products } from '../../../shared/resources/products.js';
 import { createResourceArea } from '../../components/create-resource-area.js';
+import { productLineFields } from './product-line-fields.js';
 import { productLinesPart } from './product-lines.js';
 
 /**
@@ -8,5 +9,9 @@ import { productLinesPart } from './product-lines.js';
  */
 export default createResourceArea(products, {
   // The standard cost is shown by the lines, to its 4 places and beside an estimate.
-  form: { part: productLinesPart, shownByPart: ['standardCost'] },
+  form: {
+    part: productLinesPart,
+    shownByPart: ['standardCost'],
+    historyFields: productLineFields,
+  },
 });
