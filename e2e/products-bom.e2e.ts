@@ -51,7 +51,7 @@ async function seed(page: Page) {
     quantity: '10',
     unitCost: '12.50',
   });
-  await api(page, 'POST', '/outlays', { name: OUTLAY, kind: 'PER_UNIT', defaultValue: '3.00' });
+  await api(page, 'POST', '/outlays', { name: OUTLAY, kind: 'PER_UNIT', defaultValue: '2.50' });
 }
 
 async function pick(page: Page, label: string, search: string, option = search) {
@@ -101,6 +101,10 @@ describe('a product with a bill of materials in Chromium', () => {
 
     await page.getByRole('button', { name: 'Adicionar custo' }).click();
     await pick(page, 'Custo, linha 1', OUTLAY);
+    // The cost picked brings its default value; it is changed here.
+    await expect
+      .poll(() => page.getByLabel('Valor, linha 1', { exact: true }).inputValue())
+      .toBe('2,50');
     await page.getByLabel('Valor, linha 1', { exact: true }).fill('3,00');
 
     // The shared schema's message, under the cell.
@@ -183,5 +187,14 @@ describe('a product with a bill of materials in Chromium', () => {
     await canProduce.scrollIntoViewIfNeeded();
     await ctx.screenshot('product-can-produce-375');
     await page.setViewportSize(DESKTOP);
+
+    // A line removed is a change: leaving asks first.
+    await page.getByRole('button', { name: 'Remover linha 1' }).last().click();
+    await expect.poll(() => lines(page, 'outlays').count()).toBe(0);
+    await page.getByRole('button', { name: 'Voltar' }).click();
+    const prompt = page.getByRole('dialog').filter({ hasText: 'Descartar alterações?' });
+    await expect.poll(() => prompt.isVisible()).toBe(true);
+    await prompt.getByRole('button', { name: 'Sair sem salvar' }).click();
+    await page.waitForURL(/\/product$/);
   });
 });

@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Form, Typography } from 'antd';
-import { formatBRL } from '../../../shared/money.js';
+import { formatBRL, formatDecimal } from '../../../shared/money.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
-import { sumLines } from '../../components/line-table-values.js';
+import { lineAmount, sumLines } from '../../components/line-table-values.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { PercentInput } from '../../components/percent-input.js';
 import { QuantityInput } from '../../components/quantity-input.js';
@@ -10,7 +11,7 @@ import type { FormPart, FormPartContext } from '../../components/resource-form-o
 import { formatUnitCost } from '../../components/unit-cost-text.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { CanProducePanel } from './can-produce-panel.js';
-import { useRowsById } from './line-references.js';
+import { fetchRow, useRowsById } from './line-references.js';
 import {
   linesToFormValues,
   linesToInput,
@@ -42,6 +43,7 @@ interface FeedstockRow extends FeedstockCost {
  */
 function ProductLines({ ctx }: { ctx: FormPartContext }) {
   const form = Form.useFormInstance();
+  const queryClient = useQueryClient();
   const origin: unknown = Form.useWatch('origin', form);
   const components = (Form.useWatch('components', form) ?? []) as ComponentFormLine[];
   const outlays = (Form.useWatch('outlays', form) ?? []) as OutlayFormLine[];
@@ -62,6 +64,14 @@ function ProductLines({ ctx }: { ctx: FormPartContext }) {
   const feedstockOf = (index: number) => {
     const id = components[index]?.feedstockId;
     return id === undefined ? undefined : feedstocks.get(id);
+  };
+  // A production cost picked brings its default value, unless one was typed already.
+  const fillDefaultValue = async (index: number, outlayId: number) => {
+    const outlay = await fetchRow(queryClient, 'outlays', outlayId);
+    const path = ['outlays', index, 'value'];
+    const typed = lineAmount(form.getFieldValue(path));
+    if (typed && !typed.isZero()) return;
+    form.setFieldValue(path, formatDecimal(outlay.defaultValue as string, 2));
   };
   const cellRules = (path: (string | number)[]) => [zodRule(ctx.schema, path, ctx.toInput)];
   const row = ctx.row as ProductRow | null;
@@ -116,7 +126,14 @@ function ProductLines({ ctx }: { ctx: FormPartContext }) {
       title: 'Custo',
       width: 240,
       required: true,
-      input: ({ label }) => <ReferenceSelect resource="outlays" aria-label={label} style={wide} />,
+      input: ({ index, label }) => (
+        <ReferenceSelect
+          resource="outlays"
+          aria-label={label}
+          style={wide}
+          onSelect={(outlayId: number) => void fillDefaultValue(index, outlayId)}
+        />
+      ),
     },
     {
       key: 'value',
