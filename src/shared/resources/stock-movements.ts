@@ -106,6 +106,8 @@ export const stockMovementOutputSchema = z.object({
   itemCode: z.string(),
   itemName: z.string(),
   unitCode: z.string(),
+  /** The decimal places the item's unit allows, for showing the quantity. */
+  unitDecimals: z.number(),
   fromLocationId: nullableId,
   fromLocationName: nullableText,
   toLocationId: nullableId,

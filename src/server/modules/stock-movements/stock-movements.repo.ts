@@ -228,6 +228,7 @@ function withNames(db: DbOrTrx) {
       'i.code as itemCode',
       'i.name as itemName',
       'u.code as unitCode',
+      'u.decimals as unitDecimals',
       'f.name as fromLocationName',
       't.name as toLocationName',
       'usr.name as userName',

@@ -59,6 +59,7 @@ describe('the manual movement form', () => {
       itemCode: 'TEC-01',
       itemName: 'Tecido brim',
       unitCode: 'KG',
+      unitDecimals: 3,
       toLocationName: 'Almoxarifado',
       fromLocationId: null,
       quantity: '10.500',

@@ -26,6 +26,7 @@ function toApi(row: MovementWithNames): StockMovementRow {
     itemCode: row.itemCode,
     itemName: row.itemName,
     unitCode: row.unitCode,
+    unitDecimals: row.unitDecimals,
     fromLocationId: row.fromLocationId,
     fromLocationName: row.fromLocationName,
     toLocationId: row.toLocationId,

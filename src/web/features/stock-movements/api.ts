@@ -107,8 +107,8 @@ interface Unit {
 }
 
 /**
- * The decimal places of each unit, by id and by code (a movement names its unit by code). Units
- * are a short lookup table: one page of 100 holds them.
+ * The decimal places of each unit by id, for the quantity the form's item takes (a movement row
+ * carries its own). Units are a short lookup table: one page of 100 holds them.
  */
 export function useUnitDecimals() {
   const units = useQuery({
@@ -124,6 +124,5 @@ export function useUnitDecimals() {
   const items = units.data?.items ?? [];
   return {
     byId: (id: number | undefined) => items.find((unit) => unit.id === id)?.decimals,
-    byCode: (code: string) => items.find((unit) => unit.code === code)?.decimals,
   };
 }

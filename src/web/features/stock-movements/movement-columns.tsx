@@ -53,12 +53,9 @@ export interface MovementColumnOptions {
   small: boolean;
   sort: string;
   canReverse: boolean;
-  /** The decimal places of a unit, by its code (3 while units are not known). */
-  decimalsOf: (unitCode: string) => number;
 }
 
-const view = (row: StockMovementRow, options: MovementColumnOptions) =>
-  movementView(row, options.decimalsOf(row.unitCode));
+const view = (row: StockMovementRow) => movementView(row, row.unitDecimals);
 
 /** The narrowest the list's columns add up to at 768 px and up: below it, it scrolls sideways. */
 export const MOVEMENT_TABLE_MIN_WIDTH = 1100;
@@ -100,7 +97,7 @@ export function movementColumns(
         ...dateSorting,
         onCell: wrapping,
         render: (_value, row) => {
-          const shown = view(row, options);
+          const shown = view(row);
           return (
             <Flex vertical gap={2}>
               <Flex gap={6} wrap align="center">
@@ -119,7 +116,7 @@ export function movementColumns(
         align: 'right',
         width: 120,
         onCell: wrapping,
-        render: (_value, row) => <Quantity view={view(row, options)} />,
+        render: (_value, row) => <Quantity view={view(row)} />,
       },
       ...actions,
     ];
@@ -132,26 +129,26 @@ export function movementColumns(
       width: 104,
       ...dateSorting,
       onCell: whole,
-      render: (_value, row) => view(row, options).date,
+      render: (_value, row) => view(row).date,
     },
     {
       key: 'type',
       title: 'Tipo',
       width: 128,
-      render: (_value, row) => <TypeTags view={view(row, options)} />,
+      render: (_value, row) => <TypeTags view={view(row)} />,
     },
     {
       key: 'item',
       title: 'Item',
       onCell: wrapping,
-      render: (_value, row) => view(row, options).item,
+      render: (_value, row) => view(row).item,
     },
     {
       key: 'places',
       title: 'Local',
       width: '14%',
       onCell: wrapping,
-      render: (_value, row) => view(row, options).places,
+      render: (_value, row) => view(row).places,
     },
     {
       key: 'quantity',
@@ -159,7 +156,7 @@ export function movementColumns(
       align: 'right',
       width: 136,
       onCell: whole,
-      render: (_value, row) => <Quantity view={view(row, options)} />,
+      render: (_value, row) => <Quantity view={view(row)} />,
     },
     {
       key: 'unitCost',
@@ -167,21 +164,21 @@ export function movementColumns(
       align: 'right',
       width: 116,
       onCell: whole,
-      render: (_value, row) => view(row, options).unitCost,
+      render: (_value, row) => view(row).unitCost,
     },
     {
       key: 'origin',
       title: 'Origem',
       width: 96,
       onCell: wrapping,
-      render: (_value, row) => view(row, options).origin,
+      render: (_value, row) => view(row).origin,
     },
     {
       key: 'user',
       title: 'Usuário',
       width: 112,
       ellipsis: true,
-      render: (_value, row) => view(row, options).user,
+      render: (_value, row) => view(row).user,
     },
     ...actions,
   ];

@@ -10,6 +10,7 @@ const row: StockMovementRow = {
   itemCode: 'ALG-01',
   itemName: 'Algodão cru',
   unitCode: 'KG',
+  unitDecimals: 3,
   fromLocationId: 1,
   fromLocationName: 'Almoxarifado',
   toLocationId: 2,

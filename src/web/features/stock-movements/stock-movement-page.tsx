@@ -4,12 +4,11 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { stockMovementTypeLabels } from '../../../shared/resources/stock-movements.js';
 import { formatBRL } from '../../../shared/money.js';
 import { PageSpinner } from '../../components/page-spinner.js';
-import { MAX_QUANTITY_DECIMALS } from '../../components/quantity-text.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { formatDateTime } from '../../components/dates.js';
 import { ApiError } from '../../lib/api-error.js';
 import { usePermission } from '../../lib/session.js';
-import { movementKeys, movementsApi, useUnitDecimals } from './api.js';
+import { movementKeys, movementsApi } from './api.js';
 import { canBeReversed, movementView } from './movement-row.js';
 import { ReverseButton } from './reverse-button.js';
 
@@ -25,7 +24,6 @@ export function StockMovementPage({ basePath }: { basePath: string }) {
   const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
   const back = () => navigate(`${basePath}${listSearch}`);
   const validId = /^\d{1,15}$/.test(id);
-  const units = useUnitDecimals();
 
   const movement = useQuery({
     queryKey: movementKeys.detail(id),
@@ -54,7 +52,7 @@ export function StockMovementPage({ basePath }: { basePath: string }) {
   if (movement.isPending) return <PageSpinner />;
 
   const row = movement.data;
-  const view = movementView(row, units.byCode(row.unitCode) ?? MAX_QUANTITY_DECIMALS);
+  const view = movementView(row, row.unitDecimals);
   const link = (other: number) => (
     <Link to={`${basePath}/${other}`} state={location.state}>
       movimento #{other}

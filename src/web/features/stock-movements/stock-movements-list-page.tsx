@@ -5,12 +5,11 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../shared/messages.js';
 import { PAGE_SIZES, toApiQuery } from '../../components/list-params.js';
-import { MAX_QUANTITY_DECIMALS } from '../../components/quantity-text.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { useListParams } from '../../components/use-list-params.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { usePermission } from '../../lib/session.js';
-import { movementKeys, movementsApi, useUnitDecimals } from './api.js';
+import { movementKeys, movementsApi } from './api.js';
 import { MOVEMENT_TABLE_MIN_WIDTH, movementColumns } from './movement-columns.js';
 import { MovementFilters } from './movement-filters.js';
 import { movementList } from './movement-list.js';
@@ -29,7 +28,6 @@ export function StockMovementsListPage({ basePath }: { basePath: string }) {
   const canReverse = usePermission('stockMovements:reverse');
   const { params, setPage, setSort, setSearch, setFilter } = useListParams(movementList);
   const apiQuery = toApiQuery(params);
-  const units = useUnitDecimals();
 
   const list = useQuery({
     queryKey: movementKeys.list(apiQuery),
@@ -50,7 +48,6 @@ export function StockMovementsListPage({ basePath }: { basePath: string }) {
     small,
     sort: params.sort,
     canReverse,
-    decimalsOf: (unitCode) => units.byCode(unitCode) ?? MAX_QUANTITY_DECIMALS,
   });
 
   return (
