@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { itemsRoutes } from './modules/items/index.js';
 import { masterDataRoutes } from './modules/master-data/index.js';
 import { rolesRoutes } from './modules/roles/index.js';
+import { stockItemsRoutes } from './modules/stock-items/index.js';
 import { stockMovementsRoutes } from './modules/stock-movements/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { registerAuth } from './platform/auth.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(masterDataRoutes(options.db));
       await api.register(itemsRoutes(options.db));
       await api.register(stockMovementsRoutes(options.db));
+      await api.register(stockItemsRoutes(options.db));
     },
     { prefix: '/api/v1' },
   );
