@@ -13,6 +13,12 @@ export type FieldKind =
   | 'boolean'
   | 'enum'
   | 'money'
+  /** Decimal strings (DOMAIN §1): a quantity in the item's unit, numeric(15,3)… */
+  | 'quantity'
+  /** …a unit cost or price in BRL, numeric(15,4)… */
+  | 'unitCost'
+  /** …a percentage, numeric(5,2), 0–100. */
+  | 'percent'
   | 'integer'
   | 'color'
   | 'date'

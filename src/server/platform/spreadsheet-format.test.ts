@@ -29,6 +29,15 @@ describe('spreadsheet values, the Brazilian way', () => {
     expect(formatCell({ kind: 'integer' }, 0)).toBe('0');
   });
 
+  it('formats quantities in 3 places, unit costs in 4 and percentages in 2', () => {
+    expect(formatCell({ kind: 'quantity' }, '1234.5')).toBe('1.234,500');
+    expect(formatCell({ kind: 'quantity' }, '3.000')).toBe('3,000');
+    expect(formatCell({ kind: 'unitCost' }, '12.3456')).toBe('12,3456');
+    expect(formatCell({ kind: 'unitCost' }, '4.0000')).toBe('4,0000');
+    expect(formatCell({ kind: 'percent' }, '10.50')).toBe('10,50%');
+    expect(formatCell({ kind: 'percent' }, null)).toBe('');
+  });
+
   it('shows instants in São Paulo time', () => {
     expect(formatDate('2025-01-01T02:30:00.000Z')).toBe('31/12/2024 23:30');
     expect(formatDate(new Date('2025-06-15T15:05:00Z'))).toBe('15/06/2025 12:05');
@@ -86,6 +95,21 @@ describe('XLSX cells: numbers and dates Excel can sum and sort, documents as tex
     });
   });
 
+  it('writes quantities, unit costs and percentages as numbers Excel shows in their places', () => {
+    expect(sheetCell({ kind: 'quantity' }, '1234.500')).toEqual({
+      value: 1234.5,
+      numFmt: '#,##0.000',
+    });
+    expect(sheetCell({ kind: 'unitCost' }, '12.3456')).toEqual({
+      value: 12.3456,
+      numFmt: '[$R$-416] #,##0.0000;-[$R$-416] #,##0.0000',
+    });
+    // Excel's percent format shows 0.105 as 10,50%.
+    expect(sheetCell({ kind: 'percent' }, '10.50')).toEqual({ value: 0.105, numFmt: '0.00%' });
+    expect(sheetCell({ kind: 'percent' }, '0.07').value).toBe(0.0007);
+    expect(sheetCell({ kind: 'quantity' }, null)).toEqual({ value: null, numFmt: '#,##0.000' });
+  });
+
   it('writes dates as dates (dd/mm/aaaa) and instants at São Paulo time', () => {
     expect(sheetCell({ kind: 'date' }, '2025-12-31')).toEqual({
       value: new Date(Date.UTC(2025, 11, 31)),
@@ -126,6 +150,17 @@ describe('reading spreadsheet values back', () => {
     expect(parseCell({ kind: 'money' }, '1.234.567')).toBe('1234567');
     expect(parseCell({ kind: 'money' }, 1500.5)).toBe(1500.5);
     expect(parseCell({ kind: 'money' }, '  ')).toBeUndefined();
+  });
+
+  it('reads quantities and percentages back as exported, in a CSV or an XLSX', () => {
+    expect(parseCell({ kind: 'quantity' }, '1.234,500')).toBe('1.234,500');
+    expect(parseCell({ kind: 'quantity' }, '1.234')).toBe('1234');
+    expect(parseCell({ kind: 'quantity' }, 12.5)).toBe(12.5);
+    expect(parseCell({ kind: 'percent' }, '10,50%')).toBe('10,50');
+    expect(parseCell({ kind: 'percent' }, '10,5 %')).toBe('10,5');
+    expect(parseCell({ kind: 'percent' }, 0.105)).toBe('10.5');
+    expect(parseCell({ kind: 'percent' }, 0.07)).toBe('7');
+    expect(parseCell({ kind: 'unitCost' }, 'R$ 12,3456')).toBe('12,3456');
   });
 
   it('reads Sim/Não and its variants, and leaves anything else for the schema to reject', () => {

@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import { cep, cnpj, cpf, phone } from '../../shared/br/documents.js';
 import { MIN_DATE_YEAR } from '../../shared/fields.js';
 import { formatDecimal } from '../../shared/money.js';
@@ -103,6 +104,12 @@ export function formatCell(
       return field.options?.[String(value)] ?? String(value);
     case 'money':
       return formatDecimal(value as string, 2);
+    case 'quantity':
+      return formatDecimal(value as string, 3);
+    case 'unitCost':
+      return formatDecimal(value as string, 4);
+    case 'percent':
+      return `${formatDecimal(value as string, 2)}%`;
     case 'date':
       return formatDate(value as string | Date);
     case 'document':
@@ -119,12 +126,16 @@ export function formatCell(
 }
 
 /**
- * Excel number formats. The codes are locale-neutral: Excel pt-BR shows them as "R$ 1.234,50"
- * and "31/12/2025", and sums, sorts and filters the values as numbers and dates.
+ * Excel number formats. The codes are locale-neutral: Excel pt-BR shows them as "R$ 1.234,50",
+ * "1.234,500", "10,50%" and "31/12/2025", and sums, sorts and filters the values as numbers and
+ * dates. A quantity has the 3 places any unit allows (a column holds items of every unit).
  */
 export const NUMBER_FORMATS = {
   text: '@',
   money: '[$R$-416] #,##0.00;-[$R$-416] #,##0.00',
+  unitCost: '[$R$-416] #,##0.0000;-[$R$-416] #,##0.0000',
+  quantity: '#,##0.000',
+  percent: '0.00%',
   integer: '0',
   date: 'dd/mm/yyyy',
   dateTime: 'dd/mm/yyyy hh:mm',
@@ -137,17 +148,38 @@ export interface SheetCell {
 
 /** A column's format, which a value typed into it later takes too (read-only dates are instants). */
 export function columnFormat(field: Pick<FieldSpec, 'kind' | 'readOnly'>): string {
-  if (field.kind === 'money') return NUMBER_FORMATS.money;
-  if (field.kind === 'integer') return NUMBER_FORMATS.integer;
-  if (field.kind === 'date') return field.readOnly ? NUMBER_FORMATS.dateTime : NUMBER_FORMATS.date;
-  return NUMBER_FORMATS.text;
+  switch (field.kind) {
+    case 'money':
+    case 'unitCost':
+    case 'quantity':
+    case 'percent':
+    case 'integer':
+      return NUMBER_FORMATS[field.kind];
+    case 'date':
+      return field.readOnly ? NUMBER_FORMATS.dateTime : NUMBER_FORMATS.date;
+    default:
+      return NUMBER_FORMATS.text;
+  }
 }
 
+/** The kinds an XLSX cell holds as a number. */
+const NUMBER_KINDS = new Set<FieldSpec['kind']>([
+  'money',
+  'unitCost',
+  'quantity',
+  'percent',
+  'integer',
+]);
+
+/** A percentage is stored as 10.50 for 10,5%; Excel's percent format holds it as 0.105. */
+const PERCENT = 100;
+
 /**
- * One value as an XLSX cell: money and integers as numbers, dates as dates (an instant at its
- * São Paulo wall-clock time, as Excel has no time zones), everything else as the text
- * `formatCell` gives, so documents, CEPs, phones and codes keep their zeros and punctuation.
- * Money is a decimal string of at most 15 digits, which a double holds exactly.
+ * One value as an XLSX cell: money, unit costs, quantities, percentages and integers as numbers,
+ * dates as dates (an instant at its São Paulo wall-clock time, as Excel has no time zones),
+ * everything else as the text `formatCell` gives, so documents, CEPs, phones and codes keep
+ * their zeros and punctuation. A decimal string has at most 15 digits, which a double holds
+ * exactly.
  */
 export function sheetCell(
   field: Pick<FieldSpec, 'kind' | 'options' | 'readOnly'>,
@@ -157,8 +189,9 @@ export function sheetCell(
   if (value === null || value === undefined || value === '') {
     return { value: null, numFmt: columnFormat(field) };
   }
-  if (field.kind === 'money' || field.kind === 'integer') {
-    const number = Number(value);
+  if (NUMBER_KINDS.has(field.kind)) {
+    const number =
+      field.kind === 'percent' ? percentFraction(value as string | number) : Number(value);
     if (Number.isFinite(number)) return { value: number, numFmt: columnFormat(field) };
   }
   if (field.kind === 'date') {
@@ -166,6 +199,15 @@ export function sheetCell(
     if (cell) return cell;
   }
   return { value: formatCell(field, value, names), numFmt: NUMBER_FORMATS.text };
+}
+
+/** 10.50 → 0.105, divided exactly before it becomes a double; NaN for what is no number. */
+function percentFraction(value: string | number): number {
+  try {
+    return new Decimal(value).dividedBy(PERCENT).toNumber();
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** A date or instant as an Excel date, or null for what Excel cannot show as one (before 1900). */
@@ -191,6 +233,9 @@ export function columnWidth(field: FieldSpec): number {
     boolean: 7,
     enum: 18,
     money: 16,
+    unitCost: 18,
+    quantity: 14,
+    percent: 10,
     integer: 10,
     date: field.readOnly ? 17 : 12,
     document: 20,
@@ -260,8 +305,14 @@ export function parseCell(
     case 'enum':
       return enumCode(field.options ?? {}, text);
     case 'money':
+    case 'unitCost':
+    case 'quantity':
+    case 'percent':
     case 'integer': {
-      const plain = text.replace(/^R\$\s*/, '').replace(/\s/g, '');
+      const plain = text
+        .replace(/^R\$\s*/, '')
+        .replace(/%$/, '')
+        .replace(/\s/g, '');
       return THOUSANDS_ONLY.test(plain) ? plain.replace(/\./g, '') : plain;
     }
     case 'date': {
@@ -288,8 +339,12 @@ function parseNumberCell(
   switch (field.kind) {
     case 'boolean':
       return raw !== 0;
+    case 'percent':
+      // Excel holds 10% as 0.1 (the export's percent format, or "10%" typed into any cell).
+      return new Decimal(raw).times(PERCENT).toFixed();
     case 'money':
-      return raw;
+    case 'unitCost':
+    case 'quantity':
     case 'integer':
     case 'reference':
       return raw;

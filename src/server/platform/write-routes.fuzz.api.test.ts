@@ -126,6 +126,13 @@ function validValue(field: FieldSpec, schema: JsonSchema | undefined): unknown {
       return '#A1B2C3';
     case 'money':
       return '10.00';
+    case 'unitCost':
+      return '10.0000';
+    case 'quantity':
+      // Whole: it fits a unit of any decimals.
+      return '1';
+    case 'percent':
+      return '10.00';
     case 'date':
       return '2025-01-31';
     case 'boolean':

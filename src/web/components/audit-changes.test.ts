@@ -132,6 +132,25 @@ describe('changeLines: a document’s lines', () => {
       sentence({ ...order, fields: [] }, linesChange([{ id: 1, position: 2, quantity: '1' }], [])),
     ).toEqual(['Item 2 removido']);
   });
+
+  it('shows a line’s quantity and percentage with a decimal comma, not as stored', () => {
+    const billOfMaterials: ResourceDefinition = {
+      ...order,
+      fields: [
+        { key: 'components', label: 'Insumo', kind: 'text' },
+        { key: 'components.quantity', label: 'Quantidade por unidade', kind: 'quantity' },
+        { key: 'components.lossPercent', label: 'Perda %', kind: 'percent' },
+      ],
+    };
+    expect(
+      sentence(billOfMaterials, {
+        components: {
+          from: [{ id: 3, position: 1, quantity: '1.250', lossPercent: '10.00' }],
+          to: [{ id: 3, position: 1, quantity: '2.000', lossPercent: '10.50' }],
+        },
+      }),
+    ).toEqual(['Insumo 1 alterado: Quantidade por unidade 1,25 → 2, Perda % 10% → 10,5%']);
+  });
 });
 
 describe('changeLines: plain fields', () => {

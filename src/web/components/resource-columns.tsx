@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   smallScreenColumns,
   type ColumnSpec,
+  type FieldKind,
   type ResourceDefinition,
 } from '../../shared/resource.js';
 import { fieldName, getPath } from './object-path.js';
@@ -19,6 +20,14 @@ function sortOrderOf(sort: string, key: string): SortOrder {
   return null;
 }
 
+/** Figures line up on their last digit, as in a spreadsheet. */
+const NUMERIC_KINDS: ReadonlySet<FieldKind | undefined> = new Set([
+  'money',
+  'unitCost',
+  'quantity',
+  'percent',
+]);
+
 const isFreeText = (column: ColumnSpec) =>
   column.kind === undefined || column.kind === 'text' || column.kind === 'enum';
 
@@ -27,7 +36,7 @@ const smallCellStyle = (column: ColumnSpec): CSSProperties =>
   isFreeText(column) ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' };
 
 /**
- * The list's columns from the definition: cells formatted by kind, money right-aligned, sortable
+ * The list's columns from the definition: cells formatted by kind, figures right-aligned, sortable
  * columns sorted by the server, and the title column (`name`) a link to the record. On a small
  * screen only the columns that matter are kept and text wraps instead of being cut, so the row
  * fits the width.
@@ -47,7 +56,7 @@ export function resourceColumns(
       key: column.key,
       dataIndex: fieldName(column.key),
       title: column.label,
-      align: column.kind === 'money' ? 'right' : undefined,
+      align: NUMERIC_KINDS.has(column.kind) ? 'right' : undefined,
       sorter: column.sortable ? true : undefined,
       sortOrder: column.sortable ? sortOrderOf(sort, column.key) : undefined,
       sortDirections: ['ascend', 'descend'],

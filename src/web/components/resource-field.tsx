@@ -18,6 +18,9 @@ import { LazyColorInput, LazyDateInput } from './lazy-inputs.js';
 import { CepInput, PhoneInput } from './masked-input.js';
 import { MoneyInput } from './money-input.js';
 import { fieldName } from './object-path.js';
+import { PercentInput } from './percent-input.js';
+import { QuantityInput } from './quantity-input.js';
+import { MAX_QUANTITY_DECIMALS } from './quantity-text.js';
 import { ReferenceSelect } from './reference-select.js';
 import { selectOnFocus } from './select-on-focus.js';
 import { confirmationKey, type FormValues } from './resource-form-values.js';
@@ -86,6 +89,15 @@ function control(field: FieldSpec, personType: unknown, locked: boolean): ReactN
       return <EnumInput field={field} disabled={disabled} />;
     case 'money':
       return <MoneyInput disabled={disabled} />;
+    case 'unitCost':
+      // Money that may have up to 4 places: the money input keeps what it cannot show in cents.
+      return <MoneyInput disabled={disabled} placeholder="0,0000" />;
+    case 'quantity':
+      // The definition does not know the item's unit: the 3 places any quantity may have, and
+      // the server refuses more than the unit allows.
+      return <QuantityInput disabled={disabled} decimals={MAX_QUANTITY_DECIMALS} />;
+    case 'percent':
+      return <PercentInput disabled={disabled} />;
     case 'integer':
       // A text box, not InputNumber, which silently drops what is no number ("1a2" was saved
       // as 1): the text stays as typed and the shared schema says "Valor deve ser um número".

@@ -151,4 +151,26 @@ describe('resource form values', () => {
       active: true,
     });
   });
+
+  it('shows a unit cost with its places and a percentage with 2, and saves them back', () => {
+    const definition: ResourceDefinition = {
+      ...sizes,
+      fields: [
+        { key: 'price', label: 'Preço', kind: 'unitCost' },
+        { key: 'discount', label: 'Desconto', kind: 'percent' },
+      ],
+    };
+    expect(toFormValues(definition, { price: '12.3456', discount: '10.50' })).toEqual({
+      price: '12,3456',
+      discount: '10,50',
+    });
+    expect(toFormValues(definition, { price: '4.0000', discount: null })).toEqual({
+      price: '4,00',
+      discount: '',
+    });
+    expect(toApiInput(definition, { price: '1.234,5678', discount: '2,5' })).toEqual({
+      price: '1234.5678',
+      discount: '2.5',
+    });
+  });
 });

@@ -1,15 +1,17 @@
 import { cep, phone } from '../../shared/br/documents.js';
-import { formatDecimal } from '../../shared/money.js';
+import { formatDecimal, parseDecimal } from '../../shared/money.js';
 import type { FieldSpec, ResourceDefinition } from '../../shared/resource.js';
 import { z } from '../../shared/zod-messages.js';
 import { formatDocument } from './format-value.js';
 import { typedMoneyToDecimal } from './money-text.js';
 import { getPath, setPath } from './object-path.js';
+import { formatQuantity, MAX_QUANTITY_DECIMALS, typedQuantityToDecimal } from './quantity-text.js';
 
 /**
  * The values a resource form holds and how they become the API's body. Texts are kept as typed
- * (documents, phones and CEPs formatted, money as "1.234,50", whole numbers and dates that are
- * not valid as the text typed), empty selects as undefined so they show their placeholder. The
+ * (documents, phones and CEPs formatted, money and percentages as "1.234,50", quantities in 3
+ * places as "12,500" since the form does not know the unit, whole numbers and dates that are not
+ * valid as the text typed), empty selects as undefined so they show their placeholder. The
  * shared schema normalizes the rest on both sides, and refuses what was typed wrong.
  */
 export type FormValues = Record<string, unknown>;
@@ -27,7 +29,17 @@ function toFormValue(field: FieldSpec, value: unknown, row: Record<string, unkno
     case 'boolean':
       return value === true;
     case 'money':
+    case 'percent':
       return present ? formatDecimal(value as string | number, 2) : '';
+    case 'quantity':
+      // As the quantity input shows it when left, so loading a row does not count as a change.
+      return present ? formatQuantity(value as string | number, MAX_QUANTITY_DECIMALS) : '';
+    case 'unitCost': {
+      if (!present) return '';
+      // Cents, and the further places it has (up to 4): what the money input keeps when left.
+      const places = Math.min(Math.max(parseDecimal(value)?.decimalPlaces() ?? 0, 2), 4);
+      return formatDecimal(value as string | number, places);
+    }
     case 'integer':
       return present ? String(value) : '';
     case 'enum':
@@ -69,7 +81,11 @@ export function toFormValues(
 function toInputValue(field: FieldSpec, value: unknown): unknown {
   switch (field.kind) {
     case 'money':
+    case 'unitCost':
+    case 'percent':
       return typeof value === 'string' ? typedMoneyToDecimal(value) : value;
+    case 'quantity':
+      return typeof value === 'string' ? typedQuantityToDecimal(value) : value;
     default:
       return value;
   }

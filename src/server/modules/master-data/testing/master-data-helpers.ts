@@ -208,12 +208,15 @@ export async function referencingTable(api: TestApi, table: string) {
 
 type Comparable = string | number | boolean | null | undefined;
 
-/** How PostgreSQL orders one column ascending: NULLs last; money as decimals. */
+/** Field kinds PostgreSQL stores as numeric: ordered by value, not as text. */
+const DECIMAL_KINDS = new Set(['money', 'unitCost', 'quantity', 'percent']);
+
+/** How PostgreSQL orders one column ascending: NULLs last; decimals by value. */
 function compareValues(a: Comparable, b: Comparable, kind?: string): number {
   const aNull = a === null || a === undefined;
   const bNull = b === null || b === undefined;
   if (aNull || bNull) return aNull === bNull ? 0 : aNull ? 1 : -1;
-  if (kind === 'money') return new Decimal(String(a)).comparedTo(new Decimal(String(b)));
+  if (kind && DECIMAL_KINDS.has(kind)) return new Decimal(String(a)).comparedTo(new Decimal(String(b)));
   if (typeof a === 'boolean' || typeof a === 'number') return Number(a) - Number(b);
   return String(a).localeCompare(String(b), 'pt-BR');
 }
