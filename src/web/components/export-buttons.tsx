@@ -14,7 +14,8 @@ export function ExportButtons({
   definition,
   params,
 }: {
-  definition: ResourceDefinition;
+  /** A resource's definition, or any list's API path and screen name. */
+  definition: Pick<ResourceDefinition, 'path' | 'label'>;
   params: ListParams;
 }) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);

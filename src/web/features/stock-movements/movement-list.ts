@@ -5,7 +5,7 @@ import {
   stockOriginTypes,
 } from '../../../shared/resources/stock-movements.js';
 import type { ListDefinition } from '../../components/list-params.js';
-import { movementTypeTags } from './movement-row.js';
+import { movementTypeTags } from '../../components/movement-type-tags.js';
 
 /**
  * The list's state in the URL (list-params.ts): newest first, sorted by date only (the ledger's

@@ -1,19 +1,11 @@
 import {
   stockOriginLabels,
   type StockMovementRow,
-  type StockMovementType,
 } from '../../../shared/resources/stock-movements.js';
 import { formatDate } from '../../components/dates.js';
+import { movementTypeTags } from '../../components/movement-type-tags.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import { formatUnitCost } from '../../components/unit-cost-text.js';
-
-/** The list's short names of the types ("Ajuste" fits a tag; the form says "Ajuste de inventário"). */
-export const movementTypeTags: Record<StockMovementType, { label: string; color: string }> = {
-  IN: { label: 'Entrada', color: 'green' },
-  OUT: { label: 'Saída', color: 'red' },
-  TRANSFER: { label: 'Transferência', color: 'blue' },
-  ADJUSTMENT: { label: 'Ajuste', color: 'gold' },
-};
 
 /**
  * Where a movement stands: reversed by another (`reversedBy`), itself the reversal of one
