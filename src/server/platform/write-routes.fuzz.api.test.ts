@@ -104,11 +104,10 @@ function textMatching(schema: JsonSchema | undefined, fallback: string): string 
 /** A valid value of a resource field, unique per call where the field may be unique. */
 function validValue(field: FieldSpec, schema: JsonSchema | undefined): unknown {
   serial += 1;
-  // Texts with a rule of their own (products' fiscal codes, a quantity kept as text).
+  // Texts with a rule of their own (products' fiscal codes).
   const byKey: Record<string, unknown> = {
     ncm: '61091000',
     barcode: '7891000315507',
-    minimumStock: '1',
   };
   if (field.key in byKey) return byKey[field.key];
   switch (field.kind) {

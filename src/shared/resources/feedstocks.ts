@@ -73,7 +73,7 @@ export const feedstocks = defineResource({
     {
       key: 'lastPurchasePrice',
       label: 'Último preço de compra',
-      kind: 'money',
+      kind: 'unitCost',
       readOnly: true,
     },
     stockField,
@@ -83,7 +83,7 @@ export const feedstocks = defineResource({
     itemCodeColumn,
     itemNameColumn,
     unitColumn,
-    { key: 'averageCost', label: 'Custo médio', kind: 'money' },
+    { key: 'averageCost', label: 'Custo médio', kind: 'unitCost' },
     stockColumn,
     activeColumn,
   ],

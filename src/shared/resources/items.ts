@@ -39,12 +39,10 @@ export const unitField: FieldSpec = {
   required: true,
 };
 
-// Quantities have no field kind of their own yet: as text they keep their three places exactly
-// (a money field would show and save 2).
 export const minimumStockField: FieldSpec = {
   key: 'minimumStock',
   label: 'Estoque mínimo',
-  kind: 'text',
+  kind: 'quantity',
   help: 'Na unidade de medida do item',
 };
 
@@ -52,13 +50,13 @@ export const minimumStockField: FieldSpec = {
 export const averageCostField: FieldSpec = {
   key: 'averageCost',
   label: 'Custo médio',
-  kind: 'money',
+  kind: 'unitCost',
   readOnly: true,
 };
 export const stockField: FieldSpec = {
   key: 'stock',
   label: 'Estoque atual',
-  kind: 'text',
+  kind: 'quantity',
   readOnly: true,
 };
 
@@ -70,7 +68,7 @@ export const itemCodeColumn: ColumnSpec = {
 };
 export const itemNameColumn: ColumnSpec = { key: 'name', label: 'Nome', sortable: true };
 export const unitColumn: ColumnSpec = { key: 'unitCode', label: 'Unidade' };
-export const stockColumn: ColumnSpec = { key: 'stock', label: 'Estoque' };
+export const stockColumn: ColumnSpec = { key: 'stock', label: 'Estoque', kind: 'quantity' };
 export const activeColumn: ColumnSpec = {
   key: 'active',
   label: 'Ativo',

@@ -253,7 +253,7 @@ export const products = defineResource({
     {
       key: 'standardCost',
       label: 'Custo padrão',
-      kind: 'money',
+      kind: 'unitCost',
       readOnly: true,
       help: 'Materiais pelo custo médio atual, com a perda, mais os custos de produção por unidade',
       section: 'Preço e estoque',

@@ -3,6 +3,7 @@ import type { AuditLine } from '../../shared/api-error.js';
 import type { FieldSpec, ResourceDefinition } from '../../shared/resource.js';
 import { brands } from '../../shared/resources/brands.js';
 import { clients } from '../../shared/resources/clients.js';
+import { feedstocks } from '../../shared/resources/feedstocks.js';
 import { roles } from '../../shared/resources/roles.js';
 import { users } from '../../shared/resources/users.js';
 import { auditActionLabel, changeLines } from './audit-changes.js';
@@ -183,6 +184,20 @@ describe('changeLines: plain fields', () => {
       'CPF / CNPJ: 529.982.247-25 → 11.444.777/0001-61',
       'Limite de crédito: — → R$ 1.500,50',
       'Ativo: Sim → Não',
+    ]);
+  });
+
+  it('shows an item’s minimum stock as a quantity and its costs with their 4 places', () => {
+    expect(
+      changeLines(feedstocks, {
+        minimumStock: { from: '12.500', to: '3.000' },
+        averageCost: { from: '0.0000', to: '12.3456' },
+        lastPurchasePrice: { from: null, to: '4.0000' },
+      }).map(({ label, from, to }) => `${label}: ${from} → ${to}`),
+    ).toEqual([
+      'Estoque mínimo: 12,5 → 3',
+      'Custo médio: R$ 0,00 → R$ 12,3456',
+      'Último preço de compra: — → R$ 4,00',
     ]);
   });
 

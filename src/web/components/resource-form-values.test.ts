@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkingAccounts } from '../../shared/resources/checking-accounts.js';
 import { clients } from '../../shared/resources/clients.js';
+import { feedstocks } from '../../shared/resources/feedstocks.js';
 import { outlays } from '../../shared/resources/outlays.js';
 import { sizes } from '../../shared/resources/sizes.js';
 import { users } from '../../shared/resources/users.js';
@@ -150,6 +151,18 @@ describe('resource form values', () => {
       password: '',
       active: true,
     });
+  });
+
+  it('shows a quantity in 3 places and saves what was typed the Brazilian way', () => {
+    expect(toFormValues(feedstocks, { minimumStock: '1234.500' }).minimumStock).toBe('1.234,500');
+    expect(toFormValues(feedstocks, { minimumStock: null }).minimumStock).toBe('');
+    const input = (minimumStock: string) => toApiInput(feedstocks, { minimumStock }).minimumStock;
+    expect(input('1.234,5')).toBe('1234.5');
+    expect(input('12,5')).toBe('12.5');
+    // Dots alone group thousands, as in money.
+    expect(input('1.234')).toBe('1234');
+    expect(input('')).toBeUndefined();
+    expect(input('muito')).toBe('muito');
   });
 
   it('shows a unit cost with its places and a percentage with 2, and saves them back', () => {

@@ -228,7 +228,8 @@ describe('feedstocks export and import', () => {
     const exported = await fx.exportFile('feedstocks', `q=${tag}&sort=code`);
     expect(csvRows(exported.body)[0]).toMatchObject({
       Código: `${tag}-A`.toUpperCase(),
-      'Estoque mínimo': '1234.125',
+      // As Excel pt-BR reads a number: a decimal comma, dots between thousands.
+      'Estoque mínimo': '1.234,125',
       'Último preço de compra': '',
       Ativo: 'Sim',
     });

@@ -738,8 +738,8 @@ describe('products export and import', () => {
           Origem: 'Fabricado',
           NCM: '61091000',
           'Preço de venda': '1.234,56',
-          'Estoque mínimo': '10.000',
-          'Custo médio': '0,00',
+          'Estoque mínimo': '10,000',
+          'Custo médio': '0,0000',
           Ativo: 'Sim',
         });
       }
