@@ -599,7 +599,7 @@ describe('permissions', () => {
 });
 
 describe('query plans', () => {
-  it('reads the ledger through its indexes: by date for a past day, by item for the kardex', async () => {
+  it('reads the items by name for the first page, the ledger by date for a past day and by item for the kardex', async () => {
     // One transaction: the tables are tiny, so a sequential scan is made the planner's last resort.
     await api.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL enable_seqscan = off`.execute(trx);
@@ -607,6 +607,10 @@ describe('query plans', () => {
         const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${query}`.execute(trx);
         return rows.map((row) => row['QUERY PLAN']).join('\n');
       };
+      const firstPage = await plan(
+        stockPageQuery({ at: null, belowMinimum: undefined }, 'name', { limit: 20, offset: 0 }),
+      );
+      expect(firstPage).toMatch(/Index Scan using items_name_idx/);
       const atDate = await plan(
         stockPageQuery({ at: daysAgo(30), belowMinimum: undefined }, 'name', {
           limit: 20,

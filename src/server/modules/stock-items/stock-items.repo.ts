@@ -101,15 +101,16 @@ function stockRows(filters: StockItemFilters): RawBuilder<unknown> {
     : sql``;
 
   // Only what filters, sorts and totals need; the page's rows get the other columns in
-  // `detailed`.
+  // `detailed`. Left joins where a row always has its match (a location, the item's total), so
+  // that the totals, which read neither, skip them.
   const base = sql`
     SELECT b.item_id, i.name AS item_name, b.location_id, l.name AS location_name,
       ${quantity} AS quantity, t.quantity AS item_quantity, ${averageCost} AS average_cost,
       i.minimum_stock
     FROM stock_balances b
     JOIN items i ON i.id = b.item_id
-    JOIN stock_locations l ON l.id = b.location_id
-    JOIN (${itemStock}) t ON t.item_id = b.item_id
+    LEFT JOIN stock_locations l ON l.id = b.location_id
+    LEFT JOIN (${itemStock}) t ON t.item_id = b.item_id
     ${laterJoin}
     ${where}`;
 
@@ -127,7 +128,7 @@ function stockRows(filters: StockItemFilters): RawBuilder<unknown> {
 
   return sql`
     WITH ${at ? laterChanges(at) : sql``}
-    stock_rows AS MATERIALIZED (
+    stock_rows AS ${at ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (
       SELECT r.* FROM (
         SELECT base.*, round(base.quantity * base.average_cost, 2) AS value,
           coalesce(base.item_quantity < base.minimum_stock, false) AS below_minimum
@@ -173,8 +174,10 @@ interface TotalsColumns {
 }
 
 /**
- * A page of rows and the totals over all of them, in one statement that works the rows out once
- * (a past day's sums are the costly part). The totals come even when the page is empty: they are
+ * A page of rows and the totals over all of them, in one statement. Now, each is planned on its
+ * own (`stock_rows` not materialized): the first page by name is read in the items' name order
+ * and stops after its rows, and the totals read only balances and items. At a past day the rows
+ * are worked out once, as each costs more. The totals come even when the page is empty: they are
  * the outer row, the page is joined to it.
  */
 export function stockPageQuery(
