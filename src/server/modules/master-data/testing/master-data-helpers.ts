@@ -216,7 +216,8 @@ function compareValues(a: Comparable, b: Comparable, kind?: string): number {
   const aNull = a === null || a === undefined;
   const bNull = b === null || b === undefined;
   if (aNull || bNull) return aNull === bNull ? 0 : aNull ? 1 : -1;
-  if (kind && DECIMAL_KINDS.has(kind)) return new Decimal(String(a)).comparedTo(new Decimal(String(b)));
+  if (kind && DECIMAL_KINDS.has(kind))
+    return new Decimal(String(a)).comparedTo(new Decimal(String(b)));
   if (typeof a === 'boolean' || typeof a === 'number') return Number(a) - Number(b);
   return String(a).localeCompare(String(b), 'pt-BR');
 }
