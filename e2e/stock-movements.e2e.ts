@@ -121,8 +121,9 @@ describe('Movimentação de Estoque in Chromium', () => {
     expect(await page.getByLabel('Quantidade', { exact: true }).inputValue()).toBe('1.234,500');
     await save(page);
     await posted(page);
+    // Other browser tests post movements in the same database: wait for this one to be on top.
     const entry = rows(page).first();
-    await expect.poll(() => entry.textContent()).toContain('Entrada');
+    await expect.poll(() => entry.textContent()).toContain(`${ITEM.code} – ${ITEM.name}`);
     const entryText = await entry.textContent();
     for (const text of [
       `${ITEM.code} – ${ITEM.name}`,
@@ -147,8 +148,8 @@ describe('Movimentação de Estoque in Chromium', () => {
     await pick(page, 'Destino', FACTORY);
     await save(page);
     await posted(page);
-    await expect.poll(() => rows(page).first().textContent()).toContain('Transferência');
-    expect(await rows(page).first().textContent()).toContain(`200,000 ${UNIT}`);
+    await expect.poll(() => rows(page).first().textContent()).toContain(`200,000 ${UNIT}`);
+    expect(await rows(page).first().textContent()).toContain('Transferência');
 
     // Saída beyond what the factory has: DOMAIN's message at the quantity, the shortage listed.
     await newMovement(page, 'Saída');
@@ -178,7 +179,8 @@ describe('Movimentação de Estoque in Chromium', () => {
 
     // Estornar the outflow: confirmed, marked, and its reversal listed.
     const outflow = rows(page).first();
-    await expect.poll(() => outflow.textContent()).toContain('Saída');
+    await expect.poll(() => outflow.textContent()).toContain(`50,000 ${UNIT}`);
+    expect(await outflow.textContent()).toContain('Saída');
     const before = await rows(page).count();
     await outflow.getByTestId('reverse-button').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Estornar' }).click();
