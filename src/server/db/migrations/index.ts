@@ -11,6 +11,7 @@ import * as m0007 from './0007-document-sequences.js';
 import * as m0008 from './0008-items-and-stock.js';
 import * as m0009 from './0009-items-list-indexes.js';
 import * as m0010 from './0010-stock-items-by-name.js';
+import * as m0011 from './0011-kardex-covering-index.js';
 
 export interface Migration {
   name: string;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { name: '0008-items-and-stock', up: m0008.up },
   { name: '0009-items-list-indexes', up: m0009.up },
   { name: '0010-stock-items-by-name', up: m0010.up },
+  { name: '0011-kardex-covering-index', up: m0011.up },
 ];

@@ -65,20 +65,8 @@ const laterChanges = (at: string) => sql`
     LEFT JOIN later_item li ON li.item_id = on_hand.item_id
   ),`;
 
-/**
- * The `stock_rows` CTE: every row the filters select, with its computed columns (quantity, the item's
- * quantity, average cost, value, below minimum), to page, total or export.
- *
- * Now: the balance rows, valued at the item's average cost. At the end of a past day: each
- * balance less what later movements changed (a balance always equals the sum of its movements,
- * so this is the ledger's sum up to that day, and the work is proportional to the movements
- * since then, which for the dates people ask about, yesterday or the end of last month, are
- * few); the item's value then is its stock value less what later movements added, and its
- * average that value over its quantity. A row whose location had no movement of the item by
- * then is left out; one emptied by then stays, at zero, as it does now.
- */
-function stockRows(filters: StockItemFilters): RawBuilder<unknown> {
-  const { at } = filters;
+/** Conditions on the balance (`b`) and its item (`i`): the list's filters but below minimum. */
+function itemConditions(filters: StockItemFilters): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [];
   if (filters.kind) conditions.push(sql`i.kind = ${filters.kind}`);
   if (filters.itemId) conditions.push(sql`b.item_id = ${filters.itemId}`);
@@ -88,53 +76,128 @@ function stockRows(filters: StockItemFilters): RawBuilder<unknown> {
     const like = `%${escapeLike(filters.q)}%`;
     conditions.push(sql`i.search_text LIKE f_unaccent(lower(${like}))`);
   }
-  const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  return conditions;
+}
 
-  // Per item: its quantity over all locations and, at a past day, its average then (`item_at`).
-  const itemStock = at
-    ? sql`SELECT * FROM item_at`
-    : sql`SELECT item_id, sum(quantity) AS quantity FROM stock_balances GROUP BY item_id`;
-  const quantity = at ? sql`b.quantity - coalesce(lp.quantity, 0)` : sql`b.quantity`;
-  const averageCost = at ? sql`t.average_cost` : sql`i.average_cost`;
-  const laterJoin = at
-    ? sql`LEFT JOIN later lp ON lp.item_id = b.item_id AND lp.location_id = b.location_id`
-    : sql``;
+const whereOf = (conditions: RawBuilder<unknown>[]) =>
+  conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
 
+/** Below minimum, or not, as asked, from the item's quantity over all locations. */
+function belowMinimumCondition(filters: StockItemFilters, itemQuantity: RawBuilder<unknown>) {
+  const below = sql`coalesce(${itemQuantity} < i.minimum_stock, false)`;
+  return filters.belowMinimum ? below : sql`NOT ${below}`;
+}
+
+/** A row's value now: its quantity at the item's average cost. */
+const currentValue = sql`round(b.quantity * i.average_cost, 2)`;
+
+/**
+ * The current stock's rows the filters select, without the item's quantity over all locations
+ * (`withItemQuantity` adds it once the rows are cut to a page). In the list's default order the
+ * first page is read in the items' name order (items_name_idx), each item's few balances through
+ * the primary key, and stops after its rows. Below minimum is asked of each item as it is read,
+ * a sum over its balances, so that page too stops early.
+ */
+function currentRows(filters: StockItemFilters): RawBuilder<unknown> {
+  const conditions = itemConditions(filters);
+  if (filters.belowMinimum !== undefined) {
+    conditions.push(
+      belowMinimumCondition(
+        filters,
+        sql`(SELECT sum(s.quantity) FROM stock_balances s WHERE s.item_id = i.id)`,
+      ),
+    );
+  }
+  return sql`
+    SELECT b.item_id, i.name AS item_name, b.location_id, l.name AS location_name, b.quantity,
+      i.average_cost, i.minimum_stock, ${currentValue} AS value
+    FROM stock_balances b
+    JOIN items i ON i.id = b.item_id
+    JOIN stock_locations l ON l.id = b.location_id
+    ${whereOf(conditions)}`;
+}
+
+/**
+ * Rows of `currentRows` with the item's quantity over all locations and whether it is below
+ * minimum.
+ */
+const withItemQuantity = (rows: RawBuilder<unknown>) => sql`
+  SELECT r.*, t.quantity AS item_quantity,
+    coalesce(t.quantity < r.minimum_stock, false) AS below_minimum
+  FROM (${rows}) r
+  CROSS JOIN LATERAL (
+    SELECT sum(s.quantity) AS quantity FROM stock_balances s WHERE s.item_id = r.item_id
+  ) t`;
+
+/**
+ * The totals of the current stock's rows: one pass over the balances and their items. Below
+ * minimum, asked of every item here, takes the items' sums in one aggregate instead of one sum
+ * per item.
+ */
+function currentTotals(filters: StockItemFilters): RawBuilder<unknown> {
+  const conditions = itemConditions(filters);
+  let itemStock = sql``;
+  if (filters.belowMinimum !== undefined) {
+    itemStock = sql`JOIN (SELECT item_id, sum(quantity) AS quantity FROM stock_balances
+      GROUP BY item_id) t ON t.item_id = b.item_id`;
+    conditions.push(belowMinimumCondition(filters, sql`t.quantity`));
+  }
+  return sql`
+    SELECT count(*) AS list_total,
+      CASE WHEN min(b.item_id) = max(b.item_id) THEN round(sum(b.quantity), 3) END
+        AS list_total_quantity,
+      round(coalesce(sum(${currentValue}), 0), 2) AS list_total_value
+    FROM stock_balances b
+    JOIN items i ON i.id = b.item_id
+    ${itemStock}
+    ${whereOf(conditions)}`;
+}
+
+/**
+ * The `stock_rows` CTE at the end of a past day: every row the filters select, with its computed
+ * columns (quantity, the item's quantity, average cost, value, below minimum), to page, total or
+ * export.
+ *
+ * Each balance less what later movements changed (a balance always equals the sum of its
+ * movements, so this is the ledger's sum up to that day, and the work is proportional to the
+ * movements since then, which for the dates people ask about, yesterday or the end of last month,
+ * are few); the item's value then is its stock value less what later movements added, and its
+ * average that value over its quantity. A row whose location had no movement of the item by
+ * then is left out; one emptied by then stays, at zero, as it does now. Materialized: the rows
+ * are worked out once for the page and the totals.
+ */
+function pastStockRows(filters: StockItemFilters, at: string): RawBuilder<unknown> {
   // Only what filters, sorts and totals need; the page's rows get the other columns in
-  // `detailed`. Left joins where a row always has its match (a location, the item's total), so
-  // that the totals, which read neither, skip them.
+  // `detailed`.
   const base = sql`
     SELECT b.item_id, i.name AS item_name, b.location_id, l.name AS location_name,
-      ${quantity} AS quantity, t.quantity AS item_quantity, ${averageCost} AS average_cost,
-      i.minimum_stock
+      b.quantity - coalesce(lp.quantity, 0) AS quantity, t.quantity AS item_quantity,
+      t.average_cost AS average_cost, i.minimum_stock
     FROM stock_balances b
     JOIN items i ON i.id = b.item_id
     LEFT JOIN stock_locations l ON l.id = b.location_id
-    LEFT JOIN (${itemStock}) t ON t.item_id = b.item_id
-    ${laterJoin}
-    ${where}`;
+    LEFT JOIN item_at t ON t.item_id = b.item_id
+    LEFT JOIN later lp ON lp.item_id = b.item_id AND lp.location_id = b.location_id
+    ${whereOf(itemConditions(filters))}`;
 
   const outer: RawBuilder<unknown>[] = [];
   if (filters.belowMinimum !== undefined) {
     outer.push(filters.belowMinimum ? sql`below_minimum` : sql`NOT below_minimum`);
   }
-  if (at) {
-    outer.push(sql`(quantity <> 0 OR EXISTS (
-      SELECT 1 FROM stock_movements m
-      WHERE m.item_id = r.item_id AND m.date <= ${at}::date
-        AND (m.from_location_id = r.location_id OR m.to_location_id = r.location_id)))`);
-  }
-  const outerWhere = outer.length > 0 ? sql`WHERE ${sql.join(outer, sql` AND `)}` : sql``;
+  outer.push(sql`(quantity <> 0 OR EXISTS (
+    SELECT 1 FROM stock_movements m
+    WHERE m.item_id = r.item_id AND m.date <= ${at}::date
+      AND (m.from_location_id = r.location_id OR m.to_location_id = r.location_id)))`);
 
   return sql`
-    WITH ${at ? laterChanges(at) : sql``}
-    stock_rows AS ${at ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (
+    WITH ${laterChanges(at)}
+    stock_rows AS MATERIALIZED (
       SELECT r.* FROM (
         SELECT base.*, round(base.quantity * base.average_cost, 2) AS value,
           coalesce(base.item_quantity < base.minimum_stock, false) AS below_minimum
         FROM (${base}) base
       ) r
-      ${outerWhere}
+      ${whereOf(outer)}
     )`;
 }
 
@@ -147,7 +210,7 @@ const orders: Record<StockItemSort, RawBuilder<unknown>> = {
   '-value': sql`value DESC, item_name, location_name, item_id, location_id`,
 };
 
-/** Rows of `stock_rows` with the item's code, kind, unit and category: the API's row, as `page`. */
+/** Rows with the item's code, kind, unit and category: the API's row, as `page`. */
 const detailed = (rows: RawBuilder<unknown>) => sql`(
   SELECT r.item_id, i.code AS item_code, r.item_name, i.kind,
     u.code AS unit_code, u.decimals AS unit_decimals, i.category_id, c.name AS category_name,
@@ -174,19 +237,29 @@ interface TotalsColumns {
 }
 
 /**
- * A page of rows and the totals over all of them, in one statement. Now, each is planned on its
- * own (`stock_rows` not materialized): the first page by name is read in the items' name order
- * and stops after its rows, and the totals read only balances and items. At a past day the rows
- * are worked out once, as each costs more. The totals come even when the page is empty: they are
- * the outer row, the page is joined to it.
+ * A page of rows and the totals over all of them, in one statement. Now, the page and the totals
+ * are each their own query (`currentRows`, `currentTotals`); at a past day both read the rows
+ * worked out once. The totals come even when the page is empty: they are the outer row, the page
+ * is joined to it.
  */
 export function stockPageQuery(
   filters: StockItemFilters,
   sort: StockItemSort,
   page: { limit: number; offset: number },
 ): RawBuilder<StockItemDbRow & TotalsColumns> {
+  const cut = (rows: RawBuilder<unknown>) =>
+    sql`SELECT * FROM (${rows}) r ORDER BY ${orders[sort]} LIMIT ${page.limit} OFFSET ${page.offset}`;
+  const pageOf = (rows: RawBuilder<unknown>) => sql`
+    SELECT totals.*, page.* FROM totals
+    LEFT JOIN LATERAL ${detailed(rows)} ON true
+    ORDER BY ${orders[sort]}`;
+  if (!filters.at) {
+    return sql`
+      WITH totals AS (${currentTotals(filters)})
+      ${pageOf(withItemQuantity(cut(currentRows(filters))))}`;
+  }
   return sql`
-    ${stockRows(filters)},
+    ${pastStockRows(filters, filters.at)},
     totals AS (
       SELECT count(*) AS list_total,
         CASE WHEN min(item_id) = max(item_id) THEN round(sum(quantity), 3) END
@@ -194,11 +267,7 @@ export function stockPageQuery(
         round(coalesce(sum(value), 0), 2) AS list_total_value
       FROM stock_rows
     )
-    SELECT totals.*, page.* FROM totals
-    LEFT JOIN LATERAL ${detailed(
-      sql`SELECT * FROM stock_rows ORDER BY ${orders[sort]} LIMIT ${page.limit} OFFSET ${page.offset}`,
-    )} ON true
-    ORDER BY ${orders[sort]}`;
+    ${pageOf(cut(sql`SELECT * FROM stock_rows`))}`;
 }
 
 export async function stockPage(
@@ -234,10 +303,13 @@ export async function allStockRows(
   filters: StockItemFilters,
   sort: StockItemSort,
 ): Promise<StockItemDbRow[]> {
-  const { rows } = await sql<StockItemDbRow>`
-    ${stockRows(filters)}
-    SELECT * FROM ${detailed(sql`SELECT * FROM stock_rows`)} ORDER BY ${orders[sort]}`.execute(db);
-  return rows;
+  const query = filters.at
+    ? sql<StockItemDbRow>`
+      ${pastStockRows(filters, filters.at)}
+      SELECT * FROM ${detailed(sql`SELECT * FROM stock_rows`)} ORDER BY ${orders[sort]}`
+    : sql<StockItemDbRow>`
+      SELECT * FROM ${detailed(withItemQuantity(currentRows(filters)))} ORDER BY ${orders[sort]}`;
+  return (await query.execute(db)).rows;
 }
 
 export interface KardexItem {
@@ -273,16 +345,22 @@ export interface KardexScope {
 }
 
 /**
- * The item's movements in the scope (one location, or all), each with what it changed there:
- * at a location, + when it arrives and − when it leaves; over all locations a transfer changes
- * nothing. In the ledger's order, (date, id), read through (item_id, date, id).
+ * What a movement `m` changed in the scope: at a location, + when it arrives and − when it
+ * leaves; over all locations a transfer changes nothing.
+ */
+function changeOf(scope: KardexScope) {
+  return scope.locationId === undefined
+    ? sql`round(CASE WHEN m.from_location_id IS NULL THEN m.quantity
+        WHEN m.to_location_id IS NULL THEN -m.quantity ELSE 0 END, 3)`
+    : sql`CASE WHEN m.to_location_id = ${scope.locationId} THEN m.quantity ELSE -m.quantity END`;
+}
+
+/**
+ * The item's movements in the scope (one location, or all): id, date and change, in the ledger's
+ * order, (date, id). Read from the index (item_id, date, id), which carries what the change needs
+ * (migration 0011), so reading all of a busy item's movements stays in the index.
  */
 function scoped(scope: KardexScope) {
-  const change =
-    scope.locationId === undefined
-      ? sql`round(CASE WHEN m.from_location_id IS NULL THEN m.quantity
-          WHEN m.to_location_id IS NULL THEN -m.quantity ELSE 0 END, 3)`
-      : sql`CASE WHEN m.to_location_id = ${scope.locationId} THEN m.quantity ELSE -m.quantity END`;
   const conditions: RawBuilder<unknown>[] = [sql`m.item_id = ${scope.itemId}`];
   if (scope.locationId !== undefined) {
     conditions.push(
@@ -290,7 +368,7 @@ function scoped(scope: KardexScope) {
     );
   }
   if (scope.to) conditions.push(sql`m.date <= ${scope.to}::date`);
-  return sql`SELECT m.*, ${change} AS change FROM stock_movements m
+  return sql`SELECT m.id, m.date, ${changeOf(scope)} AS change FROM stock_movements m
     WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
@@ -314,56 +392,78 @@ export interface KardexDbRow {
   balance: string;
 }
 
+/** The kardex's totals, beside each row of its page. */
+interface KardexTotalsColumns {
+  /** Movements from `from`. */
+  total: string;
+  /** The balance before `from` and after the last movement. */
+  openingBalance: string;
+  closingBalance: string;
+}
+
 /**
- * A page of the kardex, oldest first, each movement with the balance after it: a running sum over
- * the scope's movements from the first one (so the balance does not depend on `from`), cut to
- * `from` and the page afterwards.
+ * A page of the kardex, oldest first, each movement with the balance after it, and the totals, in
+ * one statement. The balance runs from the scope's first movement (so it does not depend on
+ * `from`): the sum of the changes before the page, then a running sum over the page's rows. The
+ * page's ids are taken first, so only its rows are joined to their locations and user. The
+ * totals come even when the page is empty: they are the outer row, the page is joined to it.
  */
 export function kardexPageQuery(
   scope: KardexScope,
   page: { limit: number; offset: number },
-): RawBuilder<KardexDbRow> {
-  const from = scope.from ? sql`WHERE k.date >= ${scope.from}::date` : sql``;
-  return sql<KardexDbRow>`
-    SELECT k.id, k.date, k.type, k.from_location_id, f.name AS from_location_name,
-      k.to_location_id, t.name AS to_location_name, k.quantity, k.unit_cost, k.value,
-      k.origin_type, k.origin_id, k.notes, usr.name AS user_name, k.reversal_of,
-      k.change, k.balance
-    FROM (
-      SELECT s.*, sum(s.change) OVER (ORDER BY s.date, s.id ROWS UNBOUNDED PRECEDING) AS balance
-      FROM (${scoped(scope)}) s
-    ) k
-    LEFT JOIN stock_locations f ON f.id = k.from_location_id
-    LEFT JOIN stock_locations t ON t.id = k.to_location_id
-    LEFT JOIN users usr ON usr.id = k.user_id
-    ${from}
-    ORDER BY k.date, k.id
-    LIMIT ${page.limit} OFFSET ${page.offset}`;
+): RawBuilder<KardexDbRow & KardexTotalsColumns> {
+  const before = scope.from ? sql`s.date < ${scope.from}::date` : sql`false`;
+  return sql<KardexDbRow & KardexTotalsColumns>`
+    WITH scoped AS NOT MATERIALIZED (${scoped(scope)}),
+    page AS (
+      SELECT s.id, s.date FROM scoped s WHERE NOT (${before})
+      ORDER BY s.date, s.id LIMIT ${page.limit} OFFSET ${page.offset}
+    ),
+    totals AS (
+      SELECT count(*) FILTER (WHERE NOT (${before})) AS total,
+        round(coalesce(sum(s.change) FILTER (WHERE ${before}), 0), 3) AS opening_balance,
+        round(coalesce(sum(s.change), 0), 3) AS closing_balance,
+        coalesce(sum(s.change) FILTER (WHERE (s.date, s.id) <
+          (SELECT p.date, p.id FROM page p ORDER BY p.date, p.id LIMIT 1)), 0) AS before_page
+      FROM scoped s
+    )
+    SELECT totals.total, totals.opening_balance, totals.closing_balance, k.* FROM totals
+    LEFT JOIN LATERAL (
+      SELECT m.id, m.date, m.type, m.from_location_id, f.name AS from_location_name,
+        m.to_location_id, t.name AS to_location_name, m.quantity, m.unit_cost, m.value,
+        m.origin_type, m.origin_id, m.notes, usr.name AS user_name, m.reversal_of,
+        ${changeOf(scope)} AS change,
+        totals.before_page
+          + sum(${changeOf(scope)}) OVER (ORDER BY m.date, m.id ROWS UNBOUNDED PRECEDING) AS balance
+      FROM page p
+      JOIN stock_movements m ON m.id = p.id
+      LEFT JOIN stock_locations f ON f.id = m.from_location_id
+      LEFT JOIN stock_locations t ON t.id = m.to_location_id
+      LEFT JOIN users usr ON usr.id = m.user_id
+    ) k ON true
+    ORDER BY k.date, k.id`;
 }
 
+/** A page of the kardex, how many movements it has from `from`, the balance before and after. */
 export async function kardexPage(
   db: DbOrTrx,
   scope: KardexScope,
   page: { limit: number; offset: number },
-): Promise<KardexDbRow[]> {
-  return (await kardexPageQuery(scope, page).execute(db)).rows;
-}
-
-/** How many movements the kardex has from `from`, the balance before it and at its end. */
-export async function kardexTotals(
-  db: DbOrTrx,
-  scope: KardexScope,
-): Promise<{ total: number; openingBalance: string; closingBalance: string }> {
-  const before = scope.from ? sql`s.date < ${scope.from}::date` : sql`false`;
-  const { rows } = await sql<{ total: string; openingBalance: string; closingBalance: string }>`
-    SELECT count(*) FILTER (WHERE NOT (${before})) AS total,
-      round(coalesce(sum(s.change) FILTER (WHERE ${before}), 0), 3) AS opening_balance,
-      round(coalesce(sum(s.change), 0), 3) AS closing_balance
-    FROM (${scoped(scope)}) s`.execute(db);
-  const row = rows[0]!;
+): Promise<{
+  rows: KardexDbRow[];
+  totals: { total: number; openingBalance: string; closingBalance: string };
+}> {
+  const { rows } = await kardexPageQuery(scope, page).execute(db);
+  const first = rows[0]!;
   return {
-    total: Number(row.total),
-    openingBalance: row.openingBalance,
-    closingBalance: row.closingBalance,
+    // An empty page is the totals' row alone, with nulls for the page's columns.
+    rows: rows
+      .filter((row) => row.id !== null)
+      .map(({ total: _total, openingBalance: _opening, closingBalance: _closing, ...row }) => row),
+    totals: {
+      total: Number(first.total),
+      openingBalance: first.openingBalance,
+      closingBalance: first.closingBalance,
+    },
   };
 }

@@ -12,7 +12,6 @@ import {
   allStockRows,
   findKardexItem,
   kardexPage,
-  kardexTotals,
   stockPage,
   type KardexDbRow,
   type StockItemFilters,
@@ -78,10 +77,10 @@ export async function itemMovements(
   const item = await findKardexItem(db, itemId);
   if (!item) throw new NotFoundError();
   const scope = { itemId, locationId: query.locationId, from: query.from, to: query.to };
-  const [rows, totals] = await Promise.all([
-    kardexPage(db, scope, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-    kardexTotals(db, scope),
-  ]);
+  const { rows, totals } = await kardexPage(db, scope, {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
   return {
     item,
     items: rows.map(toKardexRow),
