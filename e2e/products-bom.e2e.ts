@@ -195,6 +195,15 @@ describe('a product with a bill of materials in Chromium', () => {
     const prompt = page.getByRole('dialog').filter({ hasText: 'Descartar alterações?' });
     await expect.poll(() => prompt.isVisible()).toBe(true);
     await prompt.getByRole('button', { name: 'Sair sem salvar' }).click();
-    await page.waitForURL(/\/product$/);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/product');
+
+    // From the product to its stock and movements (the kardex of Consulta de Estoque).
+    await page.goto(`/product/${items[0]!.id}`);
+    await page.getByTestId('item-movements-link').waitFor();
+    await ctx.screenshot('product-top-1280');
+    await page.getByTestId('item-movements-link').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/stockitems/${items[0]!.id}`);
+    await expect.poll(() => page.locator('main').textContent()).toContain('Saldo atual');
+    expect(await page.locator('main').textContent()).toContain(PRODUCT.name);
   });
 });

@@ -1,5 +1,6 @@
 import { products } from '../../../shared/resources/products.js';
 import { createResourceArea } from '../../components/create-resource-area.js';
+import { itemMovementsNotice } from '../../components/item-movements-link.js';
 import { productLineFields } from './product-line-fields.js';
 import { productLinesPart } from './product-lines.js';
 
@@ -13,5 +14,6 @@ export default createResourceArea(products, {
     part: productLinesPart,
     shownByPart: ['standardCost'],
     historyFields: productLineFields,
+    notice: itemMovementsNotice,
   },
 });
