@@ -82,10 +82,25 @@ function itemConditions(filters: StockItemFilters): RawBuilder<unknown>[] {
 const whereOf = (conditions: RawBuilder<unknown>[]) =>
   conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
 
-/** Below minimum, or not, as asked, from the item's quantity over all locations. */
-function belowMinimumCondition(filters: StockItemFilters, itemQuantity: RawBuilder<unknown>) {
+/**
+ * The `belowMinimum` filter, if asked, on balances `b` of items `i`: a join and a condition on the
+ * item's quantity over all locations. `perItem`: that sum read for each item as it is reached,
+ * for a query that stops after a few items (a page in name order); otherwise the items' sums in
+ * one aggregate, joined, for a query that reads every balance (the totals, another order).
+ */
+function belowMinimumFilter(filters: StockItemFilters, perItem: boolean) {
+  if (filters.belowMinimum === undefined) return { join: sql``, conditions: [] };
+  const itemQuantity = perItem
+    ? sql`(SELECT sum(s.quantity) FROM stock_balances s WHERE s.item_id = i.id)`
+    : sql`t.quantity`;
   const below = sql`coalesce(${itemQuantity} < i.minimum_stock, false)`;
-  return filters.belowMinimum ? below : sql`NOT ${below}`;
+  return {
+    join: perItem
+      ? sql``
+      : sql`JOIN (SELECT item_id, sum(quantity) AS quantity FROM stock_balances GROUP BY item_id) t
+          ON t.item_id = b.item_id`,
+    conditions: [filters.belowMinimum ? below : sql`NOT ${below}`],
+  };
 }
 
 /** A row's value now: its quantity at the item's average cost. */
@@ -93,28 +108,20 @@ const currentValue = sql`round(b.quantity * i.average_cost, 2)`;
 
 /**
  * The current stock's rows the filters select, without the item's quantity over all locations
- * (`withItemQuantity` adds it once the rows are cut to a page). In the list's default order the
- * first page is read in the items' name order (items_name_idx), each item's few balances through
- * the primary key, and stops after its rows. Below minimum is asked of each item as it is read,
- * a sum over its balances, so that page too stops early.
+ * (`withItemQuantity` adds it once the rows are cut to a page). A page in name order is read in
+ * the items' name order (items_name_idx), each item's few balances through the primary key, and
+ * stops after its rows: `byName`, below minimum is then asked of each item as it is read.
  */
-function currentRows(filters: StockItemFilters): RawBuilder<unknown> {
-  const conditions = itemConditions(filters);
-  if (filters.belowMinimum !== undefined) {
-    conditions.push(
-      belowMinimumCondition(
-        filters,
-        sql`(SELECT sum(s.quantity) FROM stock_balances s WHERE s.item_id = i.id)`,
-      ),
-    );
-  }
+function currentRows(filters: StockItemFilters, byName: boolean): RawBuilder<unknown> {
+  const belowMinimum = belowMinimumFilter(filters, byName);
   return sql`
     SELECT b.item_id, i.name AS item_name, b.location_id, l.name AS location_name, b.quantity,
       i.average_cost, i.minimum_stock, ${currentValue} AS value
     FROM stock_balances b
     JOIN items i ON i.id = b.item_id
     JOIN stock_locations l ON l.id = b.location_id
-    ${whereOf(conditions)}`;
+    ${belowMinimum.join}
+    ${whereOf([...itemConditions(filters), ...belowMinimum.conditions])}`;
 }
 
 /**
@@ -129,19 +136,9 @@ const withItemQuantity = (rows: RawBuilder<unknown>) => sql`
     SELECT sum(s.quantity) AS quantity FROM stock_balances s WHERE s.item_id = r.item_id
   ) t`;
 
-/**
- * The totals of the current stock's rows: one pass over the balances and their items. Below
- * minimum, asked of every item here, takes the items' sums in one aggregate instead of one sum
- * per item.
- */
+/** The totals of the current stock's rows: one pass over the balances and their items. */
 function currentTotals(filters: StockItemFilters): RawBuilder<unknown> {
-  const conditions = itemConditions(filters);
-  let itemStock = sql``;
-  if (filters.belowMinimum !== undefined) {
-    itemStock = sql`JOIN (SELECT item_id, sum(quantity) AS quantity FROM stock_balances
-      GROUP BY item_id) t ON t.item_id = b.item_id`;
-    conditions.push(belowMinimumCondition(filters, sql`t.quantity`));
-  }
+  const belowMinimum = belowMinimumFilter(filters, false);
   return sql`
     SELECT count(*) AS list_total,
       CASE WHEN min(b.item_id) = max(b.item_id) THEN round(sum(b.quantity), 3) END
@@ -149,8 +146,8 @@ function currentTotals(filters: StockItemFilters): RawBuilder<unknown> {
       round(coalesce(sum(${currentValue}), 0), 2) AS list_total_value
     FROM stock_balances b
     JOIN items i ON i.id = b.item_id
-    ${itemStock}
-    ${whereOf(conditions)}`;
+    ${belowMinimum.join}
+    ${whereOf([...itemConditions(filters), ...belowMinimum.conditions])}`;
 }
 
 /**
@@ -256,7 +253,7 @@ export function stockPageQuery(
   if (!filters.at) {
     return sql`
       WITH totals AS (${currentTotals(filters)})
-      ${pageOf(withItemQuantity(cut(currentRows(filters))))}`;
+      ${pageOf(withItemQuantity(cut(currentRows(filters, sort === 'name' || sort === '-name'))))}`;
   }
   return sql`
     ${pastStockRows(filters, filters.at)},
@@ -308,7 +305,7 @@ export async function allStockRows(
       ${pastStockRows(filters, filters.at)}
       SELECT * FROM ${detailed(sql`SELECT * FROM stock_rows`)} ORDER BY ${orders[sort]}`
     : sql<StockItemDbRow>`
-      SELECT * FROM ${detailed(withItemQuantity(currentRows(filters)))} ORDER BY ${orders[sort]}`;
+      SELECT * FROM ${detailed(withItemQuantity(currentRows(filters, false)))} ORDER BY ${orders[sort]}`;
   return (await query.execute(db)).rows;
 }
 
