@@ -10,20 +10,20 @@
  * With DATABASE_URL set, the server uses that (empty) database instead of the embedded one.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CamelCasePlugin, Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { ROOT, startServer, stopServer } from '../../e2e/support/server.js';
+import { ROOT } from '../../e2e/support/server.js';
 import type { Database } from '../../src/server/db/types.js';
 import { masterDataConfigs } from '../../src/server/modules/master-data/master-data.routes.js';
 import { createCrudService } from '../../src/server/platform/crud.js';
+import { login, measureRead, type ReadMeasurement } from '../support/load.js';
+import { startBenchServer } from '../support/server.js';
 import { cpfFor, generateClients } from './generate-clients.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results');
-const ADMIN = { email: 'bench@fabril.local', password: 'senha-do-benchmark-1' };
 const P95_TARGET_MS = 30;
 
 const { values: args } = parseArgs({
@@ -38,7 +38,6 @@ const CLIENTS = Number(args.clients);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const IMPORT_ROWS = Number(args['import-rows']);
-const externalUrl = process.env.DATABASE_URL || undefined;
 
 const LISTS = [
   { label: 'primeira página, por nome', query: { page: 1, pageSize: 20, sort: 'name' } },
@@ -54,107 +53,11 @@ const LISTS = [
 const toQueryString = (query: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
 
-// autocannon ships no types; these are the parts used here.
-interface AutocannonResult {
-  requests: { average: number };
-  duration: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-interface AutocannonInstance extends PromiseLike<AutocannonResult> {
-  on: (
-    event: 'response',
-    listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
-  ) => void;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-  requests?: { setupRequest: (request: { path: string }) => { path: string } }[];
-}) => AutocannonInstance;
-
-/** The embedded PostgreSQL's URL: credentials beside the data, port in postmaster.pid (line 4). */
-function embeddedUrl(dataDir: string) {
-  const credentials = JSON.parse(
-    fs.readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8'),
-  ) as { user: string; password: string };
-  const port = fs.readFileSync(path.join(dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[3];
-  return `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/fabril`;
-}
-
-async function login(base: string) {
-  const response = await fetch(`${base}/api/v1/account/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: 'XSRF-TOKEN=bench',
-      'x-xsrf-token': 'bench',
-    },
-    body: JSON.stringify(ADMIN),
-  });
-  if (response.status !== 200)
-    throw new Error(`login: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
-interface Measurement {
+interface Measurement extends ReadMeasurement {
   label: string;
   path: string;
   /** Not a target: a list whose database work is nil, to show what the rest costs. */
   reference: boolean;
-  /** p50/p95 with a single connection: what one user waits, without queueing. */
-  alone: { p50: number; p95: number };
-  requestsPerSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  count: number;
-  non2xx: number;
-  errors: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : NaN;
-
-async function measure(
-  url: string,
-  token: string,
-  duration: number,
-  connections = CONNECTIONS,
-  /** A path for each request, when they are not all the same. */
-  nextPath?: () => string,
-) {
-  const times: number[] = [];
-  let non2xx = 0;
-  const instance = autocannon({
-    url,
-    connections,
-    duration,
-    // As the SPA sends them: the token, and the XSRF-TOKEN cookie a browser holds after its
-    // first page (without it every answer would also carry a new Set-Cookie).
-    headers: { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=bench' },
-    ...(nextPath && {
-      requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
-    }),
-  });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    times.push(responseTime);
-    if (statusCode < 200 || statusCode > 299) non2xx += 1;
-  });
-  const result = await instance;
-  times.sort((a, b) => a - b);
-  return {
-    requestsPerSecond: times.length / result.duration,
-    p50: percentile(times, 0.5),
-    p95: percentile(times, 0.95),
-    p99: percentile(times, 0.99),
-    count: times.length,
-    non2xx: Math.max(non2xx, result.non2xx),
-    errors: result.errors + result.timeouts,
-  };
 }
 
 /**
@@ -256,20 +159,10 @@ async function timeExport(base: string, token: string, format: 'csv' | 'xlsx') {
 }
 
 async function main() {
-  const target = externalUrl ? 'externo' : 'embutido';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fabril-bench-lists-'));
-  // The embedded PostgreSQL runs as `postgres` when we are root and must reach its directory.
-  fs.chmodSync(dataDir, 0o755);
-  const server = await startServer({
-    FABRIL_DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DATABASE_URL: externalUrl ?? '',
-  });
-  console.log(`Servidor: node scripts/start.mjs em ${server.url}, banco ${target}`);
+  const server = await startBenchServer('lists');
+  const { target, databaseUrl } = server;
   try {
     const base = server.url;
-    const databaseUrl = externalUrl ?? embeddedUrl(dataDir);
     const pool = new pg.Client({ connectionString: databaseUrl });
     await pool.connect();
     const { rows } = await pool.query<{ n: string; version: string }>(
@@ -294,21 +187,19 @@ async function main() {
       label: string,
       listPath: string,
       reference = false,
-      nextPath?: () => string,
-    ) => {
-      await measure(`${base}${listPath}`, token, 2, CONNECTIONS, nextPath); // warm-up: JIT, caches, pool
-      const result = await measure(`${base}${listPath}`, token, DURATION, CONNECTIONS, nextPath);
-      const alone = await measure(`${base}${listPath}`, token, 3, 1, nextPath);
-      return {
-        label,
-        path: listPath,
-        reference,
-        ...result,
-        non2xx: result.non2xx + alone.non2xx,
-        errors: result.errors + alone.errors,
-        alone: { p50: alone.p50, p95: alone.p95 },
-      };
-    };
+      nextPath = () => listPath,
+    ): Promise<Measurement> => ({
+      ...(await measureRead({
+        base,
+        token,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        nextPath,
+      })),
+      label,
+      path: listPath,
+      reference,
+    });
     const measurements: Measurement[] = [];
     for (const list of LISTS) {
       measurements.push(
@@ -337,7 +228,7 @@ async function main() {
     const xlsxExport = await timeExport(base, token, 'xlsx');
 
     const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
-    const passed = (m: Measurement) => m.p95 < P95_TARGET_MS && m.non2xx + m.errors === 0;
+    const passed = (m: Measurement) => m.p95 < P95_TARGET_MS && m.failures === 0;
     const table = [
       `Fabril bench:lists — ${new Date().toISOString()} — ${os.cpus().length} núcleos, ${pgVersion} (${target})`,
       `${CLIENTS.toLocaleString('pt-BR')} clientes, autocannon ${CONNECTIONS} conexões × ${DURATION} s por URL`,
@@ -345,7 +236,7 @@ async function main() {
       `${'lista'.padEnd(28)}${'req/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'respostas'.padStart(11)}${'não-2xx'.padStart(9)}  meta p95 < ${P95_TARGET_MS} ms   1 conexão: p50 / p95`,
       ...measurements.map(
         (m) =>
-          `${m.label.padEnd(28)}${m.requestsPerSecond.toFixed(0).padStart(8)} ${ms(m.p50)} ${ms(m.p95)} ${ms(m.p99)}${String(m.count).padStart(11)}${String(m.non2xx + m.errors).padStart(9)}  ${(m.reference ? '—' : passed(m) ? 'ok' : 'FALHOU').padEnd(19)}${ms(m.alone.p50)} / ${ms(m.alone.p95).trim()}`,
+          `${m.label.padEnd(28)}${m.perSecond.toFixed(0).padStart(8)} ${ms(m.p50)} ${ms(m.p95)} ${ms(m.p99)}${String(m.count).padStart(11)}${String(m.failures).padStart(9)}  ${(m.reference ? '—' : passed(m) ? 'ok' : 'FALHOU').padEnd(19)}${ms(m.alone.p50)} / ${ms(m.alone.p95).trim()}`,
       ),
       '',
       `importação de ${IMPORT_ROWS.toLocaleString('pt-BR')} linhas (CSV, uma transação): ${(importMs / 1000).toFixed(2)} s`,
@@ -361,8 +252,7 @@ async function main() {
     console.log(`Planos (EXPLAIN ANALYZE, BUFFERS) em ${path.relative(ROOT, file)}`);
     if (measurements.some((m) => !m.reference && !passed(m))) process.exitCode = 1;
   } finally {
-    await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

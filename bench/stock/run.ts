@@ -21,21 +21,21 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { ROOT, startServer, stopServer } from '../../e2e/support/server.js';
+import { ROOT } from '../../e2e/support/server.js';
+import {
+  countOf,
+  load,
+  login,
+  measureRead as measureLoad,
+  median,
+  timeGet,
+  type ReadMeasurement as LoadMeasurement,
+} from '../support/load.js';
+import { startBenchServer } from '../support/server.js';
 import { itemLocations, LOCATIONS } from './catalog.js';
 import { capturePosting, explainStock } from './explain.js';
 import { describeTimings, generateStock, type GeneratedStock } from './generate.js';
 import { checkLedger, formatLedgerCheck, ledgerConsistent } from './ledger-check.js';
-import {
-  ADMIN,
-  countOf,
-  embeddedUrl,
-  load,
-  login,
-  median,
-  timeGet,
-  type LoadResult,
-} from './load.js';
 import { MIX, findPgbench, runPgbench, type PgbenchResult } from './pgbench.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results');
@@ -58,7 +58,6 @@ const MOVEMENTS = Number(args.movements);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const WRITERS = Number(args.writers);
-const externalUrl = process.env.DATABASE_URL || undefined;
 
 const n = (value: number) => value.toLocaleString('pt-BR');
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
@@ -70,18 +69,13 @@ function daysBefore(date: string, days: number) {
   return d.toISOString().slice(0, 10);
 }
 
-interface ReadMeasurement extends LoadResult {
+interface ReadMeasurement extends LoadMeasurement {
   label: string;
   path: string;
   target: number;
-  alone: { p50: number; p95: number };
-  /** Answers other than 2xx, connection errors and timeouts, in both runs. */
-  failures: number;
 }
 
-const non2xx = (result: LoadResult) => countOf(result, (status) => status < 200 || status > 299);
-
-/** A read at CONNECTIONS connections (after a 2 s warm-up), then alone for 3 s. */
+/** A read at CONNECTIONS connections for DURATION s (after a warm-up), then alone. */
 async function measureRead(
   base: string,
   token: string,
@@ -89,18 +83,14 @@ async function measureRead(
   target: number,
   nextPath: () => string,
 ): Promise<ReadMeasurement> {
-  const next = () => ({ path: nextPath() });
-  await load({ base, token, connections: CONNECTIONS, duration: 2, next });
-  const result = await load({ base, token, connections: CONNECTIONS, duration: DURATION, next });
-  const alone = await load({ base, token, connections: 1, duration: 3, next });
-  return {
-    ...result,
-    label,
-    path: nextPath(),
-    target,
-    alone: { p50: alone.p50, p95: alone.p95 },
-    failures: non2xx(result) + result.errors + non2xx(alone) + alone.errors,
-  };
+  const result = await measureLoad({
+    base,
+    token,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    nextPath,
+  });
+  return { ...result, label, path: nextPath(), target };
 }
 
 /** A manual movement as the form sends it: 40 % entries, 40 % outflows of 1, 20 % transfers of 1. */
@@ -148,20 +138,10 @@ async function counters(databaseUrl: string) {
 const DEADLOCK = /40P01|deadlock detected/g;
 
 async function main() {
-  const target = externalUrl ? 'externo' : 'embutido';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fabril-bench-stock-'));
-  // The embedded PostgreSQL runs as `postgres` when we are root and must reach its directory.
-  fs.chmodSync(dataDir, 0o755);
-  const server = await startServer({
-    FABRIL_DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DATABASE_URL: externalUrl ?? '',
-  });
-  console.log(`Servidor: node scripts/start.mjs em ${server.url}, banco ${target}`);
+  const server = await startBenchServer('stock');
+  const { target, databaseUrl } = server;
   try {
     const base = server.url;
-    const databaseUrl = externalUrl ?? embeddedUrl(dataDir);
     const versionClient = new pg.Client({ connectionString: databaseUrl });
     await versionClient.connect();
     const { rows: versionRows } = await versionClient.query<{ version: string }>(
@@ -397,8 +377,7 @@ async function main() {
       reads.every(readPassed) && atPassed && postingPassed && (floor === null || floorPassed);
     if (!passed) process.exitCode = 1;
   } finally {
-    await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

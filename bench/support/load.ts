@@ -1,10 +1,8 @@
 /**
- * The stock benchmark's HTTP side: signing in, and autocannon runs that time every response
- * (autocannon reports no p95) and count answers by status.
+ * A benchmark's HTTP side: signing in, and autocannon runs that time every response (autocannon
+ * reports no p95) and count answers by status.
  */
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 
 export const ADMIN = { email: 'bench@fabril.local', password: 'senha-do-benchmark-1' };
 
@@ -43,15 +41,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
     setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
   })[];
 }) => AutocannonInstance;
-
-/** The embedded PostgreSQL's URL: credentials beside the data, port in postmaster.pid (line 4). */
-export function embeddedUrl(dataDir: string) {
-  const credentials = JSON.parse(
-    fs.readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8'),
-  ) as { user: string; password: string };
-  const port = fs.readFileSync(path.join(dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[3];
-  return `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/fabril`;
-}
 
 export async function login(base: string) {
   const response = await fetch(`${base}/api/v1/account/login`, {
@@ -134,6 +123,35 @@ export async function load(options: {
     statuses,
     errors: result.errors + result.timeouts,
     seconds: result.duration,
+  };
+}
+
+export interface ReadMeasurement extends LoadResult {
+  /** p50/p95 with a single connection: what one user waits, without queueing. */
+  alone: { p50: number; p95: number };
+  /** Answers other than 2xx, connection errors and timeouts, in both runs. */
+  failures: number;
+}
+
+const non2xx = (result: LoadResult) => countOf(result, (status) => status < 200 || status > 299);
+
+/** A read at `connections` connections for `duration` s (after a 2 s warm-up), then alone for 3 s. */
+export async function measureRead(options: {
+  base: string;
+  token: string;
+  connections: number;
+  duration: number;
+  nextPath: () => string;
+}): Promise<ReadMeasurement> {
+  const { base, token, connections, duration } = options;
+  const next = () => ({ path: options.nextPath() });
+  await load({ base, token, connections, duration: 2, next }); // warm-up: JIT, caches, pool
+  const result = await load({ base, token, connections, duration, next });
+  const alone = await load({ base, token, connections: 1, duration: 3, next });
+  return {
+    ...result,
+    alone: { p50: alone.p50, p95: alone.p95 },
+    failures: non2xx(result) + result.errors + non2xx(alone) + alone.errors,
   };
 }
 
