@@ -93,13 +93,17 @@ function belowMinimumFilter(filters: StockItemFilters, perItem: boolean) {
   const itemQuantity = perItem
     ? sql`(SELECT sum(s.quantity) FROM stock_balances s WHERE s.item_id = i.id)`
     : sql`t.quantity`;
-  const below = sql`coalesce(${itemQuantity} < i.minimum_stock, false)`;
+  // Without a minimum the comparison is null: not below. Written plainly when true, the planner
+  // estimates it closely enough to keep only those items before joining their balances.
+  const below = filters.belowMinimum
+    ? sql`${itemQuantity} < i.minimum_stock`
+    : sql`NOT coalesce(${itemQuantity} < i.minimum_stock, false)`;
   return {
     join: perItem
       ? sql``
       : sql`JOIN (SELECT item_id, sum(quantity) AS quantity FROM stock_balances GROUP BY item_id) t
           ON t.item_id = b.item_id`,
-    conditions: [filters.belowMinimum ? below : sql`NOT ${below}`],
+    conditions: [below],
   };
 }
 
