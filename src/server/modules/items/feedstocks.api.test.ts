@@ -1,23 +1,18 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.js';
-import { useTestApi } from '../../testing/api-app.js';
 import {
   crudContract,
   expectError,
   letter,
-  masterData,
   nextTag,
   userWith,
   type Payload,
   type Row,
 } from '../master-data/testing/master-data-helpers.js';
-import { csvRows, itemsFixtures, unique } from './testing/items-fixtures.js';
+import { csvRows, unique, useItemsTestApi } from './testing/items-fixtures.js';
 
-const api = useTestApi();
-const fx = itemsFixtures(api);
-const feedstocksApi = masterData(api, 'feedstocks');
-const productsApi = masterData(api, 'products');
+const { api, fx, feedstocksApi, productsApi } = useItemsTestApi();
 const errors = messages.errors;
 
 const ids = {} as {

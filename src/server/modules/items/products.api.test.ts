@@ -1,22 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.js';
-import { useTestApi } from '../../testing/api-app.js';
 import {
   crudContract,
   expectError,
   letter,
-  masterData,
   nextTag,
   userWith,
   type Payload,
   type Row,
 } from '../master-data/testing/master-data-helpers.js';
-import { csvRows, csvText, itemsFixtures, unique } from './testing/items-fixtures.js';
+import { csvRows, csvText, unique, useItemsTestApi } from './testing/items-fixtures.js';
 
-const api = useTestApi();
-const fx = itemsFixtures(api);
-const productsApi = masterData(api, 'products');
-const feedstocksApi = masterData(api, 'feedstocks');
+const { api, fx, productsApi, feedstocksApi } = useItemsTestApi();
 const errors = messages.errors;
 
 /** Lookups every product of this file points at, made once. */

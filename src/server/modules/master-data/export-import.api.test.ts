@@ -3,27 +3,11 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../platform/csv.js';
 import { useTestApi } from '../../testing/api-app.js';
+import { multipart } from '../../testing/multipart.js';
 import { cpfFrom as cpf, formatCpf } from './testing/master-data-helpers.js';
 
 const api = useTestApi();
 const BASE = '/api/v1';
-
-/** A multipart/form-data body with one file in the field `file`, as a browser sends it. */
-function multipart(fileName: string, content: Buffer | string, field = 'file') {
-  const boundary = `----fabril${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    typeof content === 'string' ? Buffer.from(content, 'utf8') : content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return {
-    payload: body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 async function importFile(
   path: string,

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { parseCsv } from '../../../platform/csv.js';
-import type { TestApi } from '../../../testing/api-app.js';
+import { useTestApi, type TestApi } from '../../../testing/api-app.js';
+import { multipart } from '../../../testing/multipart.js';
+import { masterData } from '../../master-data/testing/master-data-helpers.js';
 
 /**
  * What the products and feedstocks API tests set up: lookups through their own APIs, and the
@@ -14,7 +16,21 @@ let serial = 0;
 /** A short unique suffix for names and codes that must not collide within a file. */
 export const unique = () => `${++serial}${Math.random().toString(36).slice(2, 6)}`;
 
-export function itemsFixtures(api: TestApi) {
+/**
+ * What a products or feedstocks API test file starts with: its own API and database, these
+ * fixtures, and the products and feedstocks CRUD helpers (each file makes items of both kinds).
+ */
+export function useItemsTestApi() {
+  const api = useTestApi();
+  return {
+    api,
+    fx: itemsFixtures(api),
+    productsApi: masterData(api, 'products'),
+    feedstocksApi: masterData(api, 'feedstocks'),
+  };
+}
+
+function itemsFixtures(api: TestApi) {
   const post = async (path: string, payload: Record<string, unknown>) => {
     const response = await api.request({
       method: 'POST',
@@ -83,23 +99,6 @@ export function itemsFixtures(api: TestApi) {
         token: await api.adminToken(),
         ...multipart(fileName, content),
       }),
-  };
-}
-
-/** A multipart/form-data body with one file in the field `file`, as a browser sends it. */
-function multipart(fileName: string, content: Buffer | string) {
-  const boundary = `----fabril${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    typeof content === 'string' ? Buffer.from(content, 'utf8') : content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return {
-    payload: body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
 
