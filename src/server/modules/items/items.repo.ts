@@ -52,18 +52,6 @@ export const outlayLines: DocumentLines = {
   columns: ['outlayId', 'value'],
 };
 
-/** Each item's total on hand over every location. */
-export async function stockOf(db: DbOrTrx, itemIds: number[]): Promise<Map<number, string>> {
-  if (itemIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('stockBalances')
-    .select(['itemId', sql<string>`sum(quantity)`.as('quantity')])
-    .where('itemId', 'in', itemIds)
-    .groupBy('itemId')
-    .execute();
-  return new Map(rows.map((row) => [row.itemId, row.quantity]));
-}
-
 export interface ComponentRow {
   id: number;
   productId: number;

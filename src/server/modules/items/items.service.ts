@@ -41,6 +41,7 @@ import {
 import { ImportInvalidError } from '../../platform/import.js';
 import { filterOf, type Filter } from '../../platform/list-filters.js';
 import { inTransaction } from '../../platform/transaction.js';
+import { onHand } from '../stock-movements/index.js';
 import {
   activeLocations,
   balancesOf,
@@ -53,7 +54,6 @@ import {
   outlayLines,
   outlaysOf,
   repos,
-  stockOf,
   unitDecimals,
   type ItemRow,
   type ReferencedTable,
@@ -95,7 +95,7 @@ const byProduct = <T extends { productId: number }>(rows: T[]) => {
 async function productDetails(db: DbOrTrx, rows: ItemRow[]): Promise<Product[]> {
   const ids = rows.map((row) => row.id);
   const [stock, components, outlays] = await Promise.all([
-    stockOf(db, ids),
+    onHand(db, ids),
     componentsOf(db, ids).then(byProduct),
     outlaysOf(db, ids).then(byProduct),
   ]);
@@ -129,7 +129,7 @@ async function productDetails(db: DbOrTrx, rows: ItemRow[]): Promise<Product[]> 
 }
 
 async function feedstockDetails(db: DbOrTrx, rows: ItemRow[]): Promise<Feedstock[]> {
-  const stock = await stockOf(
+  const stock = await onHand(
     db,
     rows.map((row) => row.id),
   );

@@ -5,7 +5,8 @@
  * of the use case. They lock the items' rows (id order) and then the balances (item, location
  * order): call them before locking any item row yourself, or two use cases may each hold an item
  * the other waits for. When they throw, the caller's transaction must roll back (leave the error
- * to propagate out of `inTransaction`).
+ * to propagate out of `inTransaction`). `onHand` reads an item's stock over all locations, for the
+ * screens that show it beside the item.
  */
 export {
   postMovements,
@@ -14,4 +15,5 @@ export {
   type MovementOrigin,
   type StockMovement,
 } from './stock-movements.posting.js';
+export { onHand } from './stock-movements.repo.js';
 export { stockMovementsRoutes } from './stock-movements.routes.js';

@@ -37,12 +37,13 @@ export async function lockItems(trx: Trx, ids: number[]): Promise<LockedItem[]> 
 }
 
 /**
- * What each item has on hand in all locations. Read in a statement of its own after lockItems: a
- * statement that waited for a lock still sees other tables as they were when it started.
+ * What each item has on hand in all locations. A posting reads it in a statement of its own after
+ * lockItems: a statement that waited for a lock still sees other tables as they were when it
+ * started.
  */
-export async function onHand(trx: Trx, itemIds: number[]): Promise<Map<number, string>> {
+export async function onHand(db: DbOrTrx, itemIds: number[]): Promise<Map<number, string>> {
   if (itemIds.length === 0) return new Map();
-  const rows = await trx
+  const rows = await db
     .selectFrom('stockBalances')
     .select(['itemId', sql<string>`sum(quantity)`.as('quantity')])
     .where('itemId', 'in', itemIds)
