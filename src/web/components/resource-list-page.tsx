@@ -1,22 +1,23 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Table, Typography } from 'antd';
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Flex } from 'antd';
+import { useLocation } from 'react-router';
 import type { Permission } from '../../shared/permissions.js';
-import { messages } from '../../shared/messages.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { usePermission } from '../lib/session.js';
 import { ExportButtons } from './export-buttons.js';
 import { ImportButton } from './import-button.js';
+import { ListHeader } from './list-header.js';
+import { ListTable } from './list-table.js';
+import { NewButton } from './new-button.js';
 import { resourceColumns } from './resource-columns.js';
 import type { ListLocationState } from './resource-form-page.js';
 import { ResourceFilter } from './resource-filters.js';
 import { resourceApi, type ResourceRow } from './resource-row.js';
 import { SearchBox } from './search-box.js';
-import { PAGE_SIZES, toApiQuery } from './list-params.js';
+import { toApiQuery } from './list-params.js';
 import { useListParams } from './use-list-params.js';
+import { useLastPageClamp } from './use-last-page-clamp.js';
 import { breakpoints, useMediaQuery } from './use-media-query.js';
 
 /**
@@ -31,7 +32,6 @@ export function ResourceListPage({
   definition: ResourceDefinition;
   basePath: string;
 }) {
-  const navigate = useNavigate();
   const location = useLocation();
   // The form's "Voltar" comes back to this page of the list, with its search and filters.
   const state: ListLocationState = { listSearch: location.search };
@@ -45,13 +45,7 @@ export function ResourceListPage({
     placeholderData: keepPreviousData,
   });
 
-  // A page past the end (rows deleted since the link was made) shows the last page instead.
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / params.pageSize)) : null;
-  useEffect(() => {
-    if (lastPage !== null && params.page > lastPage && !list.isPlaceholderData) {
-      setPage(lastPage, params.pageSize);
-    }
-  }, [lastPage, params.page, params.pageSize, list.isPlaceholderData, setPage]);
+  useLastPageClamp(list, params, setPage);
 
   const recordPath = (row: ResourceRow) => `${basePath}/${row.id}`;
   // Below 768 px the row must fit the screen: fewer columns, wrapped text, no sideways scroll.
@@ -60,25 +54,11 @@ export function ResourceListPage({
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {definition.label}
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <ExportButtons definition={definition} params={params} />
-          {definition.importable && canWrite && <ImportButton definition={definition} />}
-          {canWrite && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(`${basePath}/new`, { state })}
-              data-testid="new-button"
-            >
-              Novo
-            </Button>
-          )}
-        </Flex>
-      </Flex>
+      <ListHeader title={definition.label}>
+        <ExportButtons definition={definition} params={params} />
+        {definition.importable && canWrite && <ImportButton definition={definition} />}
+        {canWrite && <NewButton to={`${basePath}/new`} state={state} />}
+      </ListHeader>
 
       <Flex gap={8} wrap align="center">
         <SearchBox value={params.q} onSearch={setSearch} placeholder="Pesquisar…" />
@@ -92,40 +72,18 @@ export function ResourceListPage({
         ))}
       </Flex>
 
-      <div data-testid="resource-table" style={{ minWidth: 0 }}>
-        <Table<ResourceRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items ?? []}
-          loading={list.isFetching}
-          scroll={small ? undefined : { x: 'max-content' }}
-          showSorterTooltip={false}
-          pagination={{
-            current: params.page,
-            pageSize: params.pageSize,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showTotal: messages.recordCount,
-            responsive: true,
-          }}
-          onChange={(pagination, _filters, sorter, extra) => {
-            if (extra.action === 'paginate') {
-              setPage(pagination.current ?? 1, pagination.pageSize ?? params.pageSize);
-            } else if (extra.action === 'sort') {
-              const one = Array.isArray(sorter) ? sorter[0] : sorter;
-              const key = one?.columnKey === undefined ? null : String(one.columnKey);
-              setSort(key && one?.order ? (one.order === 'descend' ? `-${key}` : key) : null);
-            }
-          }}
-          onRow={(row) => ({
-            onClick: () => navigate(recordPath(row), { state }),
-            style: { cursor: 'pointer' },
-          })}
-          locale={list.isError ? { emptyText: 'Não foi possível carregar a lista.' } : undefined}
-        />
-      </div>
+      <ListTable<ResourceRow>
+        testId="resource-table"
+        list={list}
+        params={params}
+        setPage={setPage}
+        setSort={setSort}
+        rowPath={recordPath}
+        state={state}
+        rowKey="id"
+        columns={columns}
+        scroll={small ? undefined : { x: 'max-content' }}
+      />
     </Flex>
   );
 }

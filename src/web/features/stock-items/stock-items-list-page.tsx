@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Flex, Table, Typography } from 'antd';
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Flex, Typography } from 'antd';
+import { useLocation } from 'react-router';
 import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
-import { messages } from '../../../shared/messages.js';
 import { ExportButtons } from '../../components/export-buttons.js';
-import { PAGE_SIZES, toApiQuery } from '../../components/list-params.js';
+import { ListHeader } from '../../components/list-header.js';
+import { toApiQuery } from '../../components/list-params.js';
+import { ListTable } from '../../components/list-table.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
+import { useLastPageClamp } from '../../components/use-last-page-clamp.js';
 import { useListParams } from '../../components/use-list-params.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { stockItemKeys, stockItemsApi } from './api.js';
@@ -23,7 +24,6 @@ const EXPORT = { path: 'stock-items', label: 'Consulta de Estoque' };
  * Search, filters, paging and sort live in the URL; a row opens the item's kardex there.
  */
 export function StockItemsListPage({ basePath }: { basePath: string }) {
-  const navigate = useNavigate();
   const location = useLocation();
   const state: ListLocationState = { listSearch: location.search };
   const { params, setPage, setSort, setSearch, setFilter } = useListParams(stockItemList);
@@ -36,13 +36,7 @@ export function StockItemsListPage({ basePath }: { basePath: string }) {
     placeholderData: keepPreviousData,
   });
 
-  // A page past the end (a link made when there were more rows) shows the last page instead.
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / params.pageSize)) : null;
-  useEffect(() => {
-    if (lastPage !== null && params.page > lastPage && !list.isPlaceholderData) {
-      setPage(lastPage, params.pageSize);
-    }
-  }, [lastPage, params.page, params.pageSize, list.isPlaceholderData, setPage]);
+  useLastPageClamp(list, params, setPage);
 
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const columns = stockItemColumns({ small, sort: params.sort });
@@ -55,14 +49,9 @@ export function StockItemsListPage({ basePath }: { basePath: string }) {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          Consulta de Estoque
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <ExportButtons definition={EXPORT} params={params} />
-        </Flex>
-      </Flex>
+      <ListHeader title="Consulta de Estoque">
+        <ExportButtons definition={EXPORT} params={params} />
+      </ListHeader>
 
       <StockItemFilters
         q={params.q}
@@ -89,42 +78,20 @@ export function StockItemsListPage({ basePath }: { basePath: string }) {
           ))}
       </Flex>
 
-      <div data-testid="stock-items-table" style={{ minWidth: 0 }}>
-        <Table
-          rowKey={stockItemKey}
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items ?? []}
-          loading={list.isFetching}
-          tableLayout="fixed"
-          scroll={small ? undefined : { x: STOCK_ITEM_TABLE_MIN_WIDTH }}
-          showSorterTooltip={false}
-          pagination={{
-            current: params.page,
-            pageSize: params.pageSize,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showTotal: messages.recordCount,
-            responsive: true,
-          }}
-          onChange={(pagination, _filters, sorter, extra) => {
-            if (extra.action === 'paginate') {
-              setPage(pagination.current ?? 1, pagination.pageSize ?? params.pageSize);
-            } else if (extra.action === 'sort') {
-              const one = Array.isArray(sorter) ? sorter[0] : sorter;
-              const key = one?.columnKey === undefined ? null : String(one.columnKey);
-              setSort(key && one?.order ? (one.order === 'descend' ? `-${key}` : key) : null);
-            }
-          }}
-          rowClassName={(row) => (row.belowMinimum ? 'stock-below-minimum' : '')}
-          onRow={(row) => ({
-            onClick: () => navigate(kardexPath(row.itemId, row.locationId), { state }),
-            style: { cursor: 'pointer' },
-          })}
-          locale={list.isError ? { emptyText: 'Não foi possível carregar a lista.' } : undefined}
-        />
-      </div>
+      <ListTable
+        testId="stock-items-table"
+        list={list}
+        params={params}
+        setPage={setPage}
+        setSort={setSort}
+        rowPath={(row) => kardexPath(row.itemId, row.locationId)}
+        state={state}
+        rowKey={stockItemKey}
+        columns={columns}
+        tableLayout="fixed"
+        scroll={small ? undefined : { x: STOCK_ITEM_TABLE_MIN_WIDTH }}
+        rowClassName={(row) => (row.belowMinimum ? 'stock-below-minimum' : '')}
+      />
     </Flex>
   );
 }

@@ -1,11 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Table, Typography } from 'antd';
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { messages } from '../../../shared/messages.js';
-import { PAGE_SIZES, toApiQuery } from '../../components/list-params.js';
+import { Flex } from 'antd';
+import { useLocation } from 'react-router';
+import { ListHeader } from '../../components/list-header.js';
+import { toApiQuery } from '../../components/list-params.js';
+import { ListTable } from '../../components/list-table.js';
+import { NewButton } from '../../components/new-button.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
+import { useLastPageClamp } from '../../components/use-last-page-clamp.js';
 import { useListParams } from '../../components/use-list-params.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { usePermission } from '../../lib/session.js';
@@ -21,7 +22,6 @@ import { movementState } from './movement-row.js';
  * manual form; "Estornar" writes the opposite of a movement; a movement opens its details.
  */
 export function StockMovementsListPage({ basePath }: { basePath: string }) {
-  const navigate = useNavigate();
   const location = useLocation();
   const state: ListLocationState = { listSearch: location.search };
   const canWrite = usePermission('stockMovements:write');
@@ -35,13 +35,7 @@ export function StockMovementsListPage({ basePath }: { basePath: string }) {
     placeholderData: keepPreviousData,
   });
 
-  // A page past the end (a link made when there were more rows) shows the last page instead.
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / params.pageSize)) : null;
-  useEffect(() => {
-    if (lastPage !== null && params.page > lastPage && !list.isPlaceholderData) {
-      setPage(lastPage, params.pageSize);
-    }
-  }, [lastPage, params.page, params.pageSize, list.isPlaceholderData, setPage]);
+  useLastPageClamp(list, params, setPage);
 
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const columns = movementColumns({
@@ -52,21 +46,9 @@ export function StockMovementsListPage({ basePath }: { basePath: string }) {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          Movimentação de Estoque
-        </Typography.Title>
-        {canWrite && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => navigate(`${basePath}/new`, { state })}
-            data-testid="new-button"
-          >
-            Nova movimentação
-          </Button>
-        )}
-      </Flex>
+      <ListHeader title="Movimentação de Estoque">
+        {canWrite && <NewButton to={`${basePath}/new`} state={state} label="Nova movimentação" />}
+      </ListHeader>
 
       <MovementFilters
         q={params.q}
@@ -76,41 +58,20 @@ export function StockMovementsListPage({ basePath }: { basePath: string }) {
         onFilter={setFilter}
       />
 
-      <div data-testid="movements-table" style={{ minWidth: 0 }}>
-        <Table
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items ?? []}
-          loading={list.isFetching}
-          tableLayout="fixed"
-          scroll={small ? undefined : { x: MOVEMENT_TABLE_MIN_WIDTH }}
-          showSorterTooltip={false}
-          pagination={{
-            current: params.page,
-            pageSize: params.pageSize,
-            total: list.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showTotal: messages.recordCount,
-            responsive: true,
-          }}
-          onChange={(pagination, _filters, sorter, extra) => {
-            if (extra.action === 'paginate') {
-              setPage(pagination.current ?? 1, pagination.pageSize ?? params.pageSize);
-            } else if (extra.action === 'sort') {
-              const one = Array.isArray(sorter) ? sorter[0] : sorter;
-              setSort(one?.order === 'ascend' ? 'date' : null);
-            }
-          }}
-          rowClassName={(row) => `movement-${movementState(row).kind}`}
-          onRow={(row) => ({
-            onClick: () => navigate(`${basePath}/${row.id}`, { state }),
-            style: { cursor: 'pointer' },
-          })}
-          locale={list.isError ? { emptyText: 'Não foi possível carregar a lista.' } : undefined}
-        />
-      </div>
+      <ListTable
+        testId="movements-table"
+        list={list}
+        params={params}
+        setPage={setPage}
+        setSort={setSort}
+        rowPath={(row) => `${basePath}/${row.id}`}
+        state={state}
+        rowKey="id"
+        columns={columns}
+        tableLayout="fixed"
+        scroll={small ? undefined : { x: MOVEMENT_TABLE_MIN_WIDTH }}
+        rowClassName={(row) => `movement-${movementState(row).kind}`}
+      />
     </Flex>
   );
 }
