@@ -1,7 +1,7 @@
-import { FilterOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Flex, Input, Select } from 'antd';
-import { lazy, Suspense, useState, type CSSProperties } from 'react';
+import { Checkbox, Input, Select } from 'antd';
+import { lazy, Suspense } from 'react';
 import { allowClear } from '../../components/antd-config.js';
+import { filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { SearchBox } from '../../components/search-box.js';
 import { usePermission } from '../../lib/session.js';
@@ -36,11 +36,9 @@ export function StockItemFilters({
   onSearch: (q: string) => void;
   onFilter: (key: string, value: string | null) => void;
 }) {
-  const [open, setOpen] = useState(false);
   const canReadLocations = usePermission('stockLocations:read');
   const canReadCategories = usePermission('categories:read');
-  const count = activeFilterCount(filters);
-  const style: CSSProperties = small ? { width: '100%' } : { minWidth: 180, maxWidth: '100%' };
+  const style = filterStyle(small);
   const byId = (key: string) => (id: number | undefined) =>
     onFilter(key, id === undefined ? null : String(id));
 
@@ -53,8 +51,13 @@ export function StockItemFilters({
       />
     </Suspense>
   );
-  const controls = (
-    <>
+  return (
+    <FoldingFilters
+      small={small}
+      search={<SearchBox value={q} onSearch={onSearch} placeholder="Pesquisar item…" />}
+      count={activeFilterCount(filters)}
+      pinned={position}
+    >
       <Select<string>
         value={filters.kind}
         onChange={(value) => onFilter('kind', value ?? null)}
@@ -96,39 +99,6 @@ export function StockItemFilters({
       >
         Abaixo do mínimo
       </Checkbox>
-    </>
-  );
-  const search = <SearchBox value={q} onSearch={onSearch} placeholder="Pesquisar item…" />;
-
-  if (!small) {
-    return (
-      <Flex gap={8} wrap align="center">
-        {search}
-        {position}
-        {controls}
-      </Flex>
-    );
-  }
-  return (
-    <Flex vertical gap={8}>
-      <Flex gap={8} align="center">
-        {search}
-        <Button
-          icon={<FilterOutlined aria-hidden />}
-          onClick={() => setOpen(!open)}
-          aria-expanded={open}
-          type={count > 0 ? 'primary' : 'default'}
-          ghost={count > 0}
-        >
-          {count > 0 ? `Filtros (${count})` : 'Filtros'}
-        </Button>
-      </Flex>
-      {position}
-      {open && (
-        <Flex vertical gap={8} align="stretch">
-          {controls}
-        </Flex>
-      )}
-    </Flex>
+    </FoldingFilters>
   );
 }

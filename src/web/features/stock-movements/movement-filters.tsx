@@ -1,6 +1,5 @@
-import { FilterOutlined } from '@ant-design/icons';
-import { Button, Flex, Select } from 'antd';
-import { useState, type CSSProperties } from 'react';
+import { Select } from 'antd';
+import { filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { SearchBox } from '../../components/search-box.js';
@@ -32,14 +31,16 @@ export function MovementFilters({
   onSearch: (q: string) => void;
   onFilter: (key: string, value: string | null) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const count = activeFilterCount(filters);
-  const style: CSSProperties = small ? { width: '100%' } : { minWidth: 180, maxWidth: '100%' };
+  const style = filterStyle(small);
   const byId = (key: string) => (id: number | undefined) =>
     onFilter(key, id === undefined ? null : String(id));
 
-  const controls = (
-    <>
+  return (
+    <FoldingFilters
+      small={small}
+      search={<SearchBox value={q} onSearch={onSearch} placeholder="Pesquisar item…" />}
+      count={activeFilterCount(filters)}
+    >
       <LazyDateRangeFilter
         label="Período"
         value={{ from: filters.dateFrom ?? null, to: filters.dateTo ?? null }}
@@ -93,37 +94,6 @@ export function MovementFilters({
         style={style}
         popupMatchSelectWidth={false}
       />
-    </>
-  );
-  const search = <SearchBox value={q} onSearch={onSearch} placeholder="Pesquisar item…" />;
-
-  if (!small) {
-    return (
-      <Flex gap={8} wrap align="center">
-        {search}
-        {controls}
-      </Flex>
-    );
-  }
-  return (
-    <Flex vertical gap={8}>
-      <Flex gap={8} align="center">
-        {search}
-        <Button
-          icon={<FilterOutlined aria-hidden />}
-          onClick={() => setOpen(!open)}
-          aria-expanded={open}
-          type={count > 0 ? 'primary' : 'default'}
-          ghost={count > 0}
-        >
-          {count > 0 ? `Filtros (${count})` : 'Filtros'}
-        </Button>
-      </Flex>
-      {open && (
-        <Flex vertical gap={8}>
-          {controls}
-        </Flex>
-      )}
-    </Flex>
+    </FoldingFilters>
   );
 }
