@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pageApi, signIn, useBrowser } from './support/browser.js';
+import { pick } from './support/select.js';
 
 const ctx = useBrowser();
 const PHONE = { width: 375, height: 740 };
@@ -52,18 +53,6 @@ async function seed(page: Page) {
     unitCost: '12.50',
   });
   await api(page, 'POST', '/outlays', { name: OUTLAY, kind: 'PER_UNIT', defaultValue: '2.50' });
-}
-
-async function pick(page: Page, label: string, search: string, option = search) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(search);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 describe('a product with a bill of materials in Chromium', () => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.js';
+import { pageApi, signIn, useBrowser } from './support/browser.js';
+import { pick } from './support/select.js';
 
 const ctx = useBrowser();
 const PHONE = { width: 375, height: 740 };
@@ -19,26 +20,6 @@ const fieldError = (page: Page, label: string) =>
     .locator('.ant-form-item-explain-error');
 const rows = (page: Page) => page.getByTestId('movements-table').locator('tbody tr.ant-table-row');
 
-/** A request through the SPA's own session (token and CSRF cookie): status and body. */
-function api(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const csrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
-      const response = await fetch(`/api/v1${url}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('token')}`,
-          'x-xsrf-token': csrf,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { method, url, body },
-  );
-}
-
 async function signInAsAdmin(page: Page) {
   await signIn(page, ctx.admin.email, ctx.admin.password);
   await page.waitForURL(/\/dashboard$/);
@@ -46,32 +27,19 @@ async function signInAsAdmin(page: Page) {
 
 /** A feedstock in a unit of 3 decimals and two locations, created once for the whole file. */
 async function seed(page: Page) {
-  const found = await api(page, 'GET', `/feedstocks?q=${ITEM.code}`);
+  const found = await pageApi(page, 'GET', `/feedstocks?q=${ITEM.code}`);
   if ((found.body.total as number) > 0) return;
-  const unit = await api(page, 'POST', '/units-of-measurement', {
+  const unit = await pageApi(page, 'POST', '/units-of-measurement', {
     code: UNIT,
     description: 'Quilograma (movimentos)',
     decimals: 3,
   });
   expect(unit.status).toBe(201);
   for (const name of [STORE, FACTORY]) {
-    expect((await api(page, 'POST', '/stock-locations', { name })).status).toBe(201);
+    expect((await pageApi(page, 'POST', '/stock-locations', { name })).status).toBe(201);
   }
-  const item = await api(page, 'POST', '/feedstocks', { ...ITEM, unitId: unit.body.id });
+  const item = await pageApi(page, 'POST', '/feedstocks', { ...ITEM, unitId: unit.body.id });
   expect(item.status).toBe(201);
-}
-
-async function pick(page: Page, label: string, search: string, option = search) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(search);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-  // The next pick must not find this list's options while it is still fading out.
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 async function newMovement(page: Page, type: string) {
@@ -197,7 +165,7 @@ describe('Movimentação de Estoque in Chromium', () => {
     // Someone else reversed the transfer meanwhile: the 409's message, and the row is marked.
     const transfer = rows(page).filter({ hasText: 'Transferência' }).first();
     const transferId = Number(await transfer.getAttribute('data-row-key'));
-    expect((await api(page, 'POST', `/stock-movements/${transferId}/reverse`, {})).status).toBe(
+    expect((await pageApi(page, 'POST', `/stock-movements/${transferId}/reverse`, {})).status).toBe(
       201,
     );
     await transfer.getByTestId('reverse-button').click();
@@ -239,13 +207,13 @@ describe('Movimentação de Estoque in Chromium', () => {
     await page.setViewportSize(PHONE);
     await signInAsAdmin(page);
     await seed(page);
-    const entry = await api(page, 'GET', `/feedstocks?q=${ITEM.code}`);
+    const entry = await pageApi(page, 'GET', `/feedstocks?q=${ITEM.code}`);
     const itemId = (entry.body.items as { id: number }[])[0]!.id;
-    const locations = await api(page, 'GET', `/stock-locations?q=${encodeURIComponent(STORE)}`);
+    const locations = await pageApi(page, 'GET', `/stock-locations?q=${encodeURIComponent(STORE)}`);
     const locationId = (locations.body.items as { id: number }[])[0]!.id;
     expect(
       (
-        await api(page, 'POST', '/stock-movements', {
+        await pageApi(page, 'POST', '/stock-movements', {
           type: 'IN',
           itemId,
           toLocationId: locationId,
