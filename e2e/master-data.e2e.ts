@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pageApi, signIn, useBrowser } from './support/browser.js';
+import { openFromMenu } from './support/menu.js';
 
 const ctx = useBrowser();
 
@@ -27,14 +28,7 @@ describe('master data in Chromium', () => {
   it('creates a client, fixing an invalid CPF, finds it without accents, edits it, reads its history and exports the list', async () => {
     const { page } = ctx;
     await signInAsAdmin(page);
-    await page
-      .getByRole('menuitem', { name: 'Cadastros', exact: true })
-      .filter({ visible: true })
-      .hover();
-    await page
-      .getByRole('menuitem', { name: 'Clientes', exact: true })
-      .filter({ visible: true })
-      .click();
+    await openFromMenu(page, 'Cadastros', 'Clientes');
     await page.waitForURL(/\/client$/);
     await page.getByTestId('new-button').click();
     await page.waitForURL(/\/client\/new$/);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '../src/shared/export-file-name.js';
 import { addDays } from '../src/shared/plain-date.js';
 import { pageApi, signIn, useBrowser } from './support/browser.js';
+import { openFromMenu } from './support/menu.js';
 
 const ctx = useBrowser();
 const PHONE = { width: 375, height: 740 };
@@ -100,14 +101,7 @@ describe('Consulta de Estoque in Chromium', () => {
     await signInAsAdmin(page);
     const { shortId, locationId } = await seed(page);
 
-    await page
-      .getByRole('menuitem', { name: 'Estoque', exact: true })
-      .filter({ visible: true })
-      .hover();
-    await page
-      .getByRole('menuitem', { name: 'Consulta de Estoque', exact: true })
-      .filter({ visible: true })
-      .click();
+    await openFromMenu(page, 'Estoque', 'Consulta de Estoque');
     await page.waitForURL(/\/stockitems$/);
     expect(await page.getByLabel('Posição em', { exact: true }).inputValue()).toBe(shown(today));
 

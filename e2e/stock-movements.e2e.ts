@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pageApi, signIn, useBrowser } from './support/browser.js';
+import { openFromMenu } from './support/menu.js';
 import { pick } from './support/select.js';
 
 const ctx = useBrowser();
@@ -64,14 +65,7 @@ describe('Movimentação de Estoque in Chromium', () => {
     await signInAsAdmin(page);
     await seed(page);
 
-    await page
-      .getByRole('menuitem', { name: 'Estoque', exact: true })
-      .filter({ visible: true })
-      .hover();
-    await page
-      .getByRole('menuitem', { name: 'Movimentação de Estoque', exact: true })
-      .filter({ visible: true })
-      .click();
+    await openFromMenu(page, 'Estoque', 'Movimentação de Estoque');
     await page.waitForURL(/\/stockmovements$/);
 
     // Entrada with cost; the quantity keeps to the unit's 3 places.
