@@ -53,6 +53,7 @@ async function seed(page: Page) {
     unitCost: '12.50',
   });
   await api(page, 'POST', '/outlays', { name: OUTLAY, kind: 'PER_UNIT', defaultValue: '2.50' });
+  return { feedstockId: feedstock.id, locationId: location.id };
 }
 
 describe('a product with a bill of materials in Chromium', () => {
@@ -60,7 +61,7 @@ describe('a product with a bill of materials in Chromium', () => {
     const { page } = ctx;
     await signIn(page, ctx.admin.email, ctx.admin.password);
     await page.waitForURL(/\/dashboard$/);
-    await seed(page);
+    const stock = await seed(page);
 
     await page.goto('/product/new');
     await page.getByLabel('Código', { exact: true }).fill(PRODUCT.code);
@@ -145,6 +146,18 @@ describe('a product with a bill of materials in Chromium', () => {
     const text = await row.textContent();
     expect(text).toContain('7');
     expect(text).toContain(FEEDSTOCK.name);
+
+    // A movement changes what the stock allows: 5 m² more make 15 m², 10 units.
+    await api(page, 'POST', '/stock-movements', {
+      type: 'IN',
+      itemId: stock.feedstockId,
+      toLocationId: stock.locationId,
+      quantity: '5',
+      unitCost: '12.50',
+    });
+    await page.reload();
+    // The second cell is "Unidades".
+    await expect.poll(() => row.locator('td').nth(1).textContent()).toBe('10');
 
     await page.getByTestId('lines-components').scrollIntoViewIfNeeded();
     await ctx.screenshot('product-bom-1280');
