@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cpf } from '../src/shared/br/documents.js';
 import { cpfFrom } from '../src/server/testing/documents.js';
-import { pageApi, signIn, useBrowser } from './support/browser.js';
+import { pageApi, signIn, signInAsAdmin, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();
 
@@ -17,11 +17,6 @@ const fieldError = (page: Page, label: string) =>
     .locator('.ant-form-item')
     .filter({ has: page.getByLabel(label, { exact: true }) })
     .locator('.ant-form-item-explain-error');
-
-async function signInAsAdmin(page: Page) {
-  await signIn(page, ctx.admin.email, ctx.admin.password);
-  await page.waitForURL(/\/dashboard$/);
-}
 
 /** The API as the signed-in page calls it, failing the test on an error answer. */
 function api(page: Page) {

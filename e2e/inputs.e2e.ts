@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.js';
+import { signInAsAdmin, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();
 
@@ -11,11 +11,6 @@ const fieldError = (page: Page, label: string) =>
     .locator('.ant-form-item')
     .filter({ has: field(page, label) })
     .locator('.ant-form-item-explain-error');
-
-async function signInAsAdmin(page: Page) {
-  await signIn(page, ctx.admin.email, ctx.admin.password);
-  await page.waitForURL(/\/dashboard$/);
-}
 
 /** A GET of the API with the SPA's own session. */
 const apiGet = (page: Page, url: string) =>

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pageApi, signIn, useBrowser } from './support/browser.js';
+import { pageApi, signIn, signInAsAdmin, useBrowser } from './support/browser.js';
 import { openFromMenu } from './support/menu.js';
 
 const ctx = useBrowser();
@@ -12,11 +12,6 @@ const fieldError = (page: Page, label: string) =>
     .locator('.ant-form-item')
     .filter({ has: page.getByLabel(label, { exact: true }) })
     .locator('.ant-form-item-explain-error');
-
-async function signInAsAdmin(page: Page) {
-  await signIn(page, ctx.admin.email, ctx.admin.password);
-  await page.waitForURL(/\/dashboard$/);
-}
 
 async function pickOption(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();

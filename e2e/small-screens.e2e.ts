@@ -1,16 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cpfFrom } from '../src/server/testing/documents.js';
-import { signIn, useBrowser } from './support/browser.js';
+import { signInAsAdmin, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function signInAsAdmin(page: Page) {
-  await signIn(page, ctx.admin.email, ctx.admin.password);
-  await page.waitForURL(/\/dashboard$/);
-}
 
 /** A POST through the SPA's own session (token and CSRF cookie). */
 function apiPost(page: Page, url: string, body: unknown) {

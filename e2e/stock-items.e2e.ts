@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '../src/shared/export-file-name.js';
 import { addDays } from '../src/shared/plain-date.js';
-import { pageApi, signIn, useBrowser } from './support/browser.js';
+import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
 import { openFromMenu } from './support/menu.js';
 
 const ctx = useBrowser();
@@ -83,11 +83,6 @@ async function post(page: Page) {
     unitCost: '1',
   });
   return { shortId, locationId };
-}
-
-async function signInAsAdmin(page: Page) {
-  await signIn(page, ctx.admin.email, ctx.admin.password);
-  await page.waitForURL(/\/dashboard$/);
 }
 
 async function search(page: Page, text: string) {

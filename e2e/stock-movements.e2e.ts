@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pageApi, signIn, useBrowser } from './support/browser.js';
+import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
 import { openFromMenu } from './support/menu.js';
 import { pick } from './support/select.js';
 
@@ -20,11 +20,6 @@ const fieldError = (page: Page, label: string) =>
     .filter({ has: page.getByLabel(label, { exact: true }) })
     .locator('.ant-form-item-explain-error');
 const rows = (page: Page) => page.getByTestId('movements-table').locator('tbody tr.ant-table-row');
-
-async function signInAsAdmin(page: Page) {
-  await signIn(page, ctx.admin.email, ctx.admin.password);
-  await page.waitForURL(/\/dashboard$/);
-}
 
 /** A feedstock in a unit of 3 decimals and two locations, created once for the whole file. */
 async function seed(page: Page) {

@@ -76,6 +76,13 @@ export async function signIn(page: Page, email: string, password: string, path =
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
+/** Signs in as the browser tests' administrator and waits for the dashboard. */
+export async function signInAsAdmin(page: Page) {
+  const admin = inject('admin');
+  await signIn(page, admin.email, admin.password);
+  await page.waitForURL(/\/dashboard$/);
+}
+
 /**
  * An API call made by the signed-in page itself (its token and CSRF cookie), to set a scene up
  * fast or to act as "another user" while the screen is open.
