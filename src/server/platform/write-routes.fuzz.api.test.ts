@@ -7,6 +7,7 @@ import type { FieldSpec, ResourceDefinition } from '../../shared/resource.js';
 import { resources } from '../../shared/resources/index.js';
 import { useTestApi } from '../testing/api-app.js';
 import { cpfFrom } from '../testing/documents.js';
+import { multipart } from '../testing/multipart.js';
 import { setValueAt, sheetFields } from './spreadsheet-format.js';
 
 /**
@@ -402,21 +403,6 @@ function csvOf(definition: ResourceDefinition, body: Record<string, unknown>): s
   return `${fields.map((f) => f.label).join(';')}\r\n${fields.map(cell).join(';')}\r\n`;
 }
 
-function multipartOf(fileName: string, content: string | Buffer, field = 'file') {
-  const boundary = 'fuzzboundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      typeof content === 'string' ? Buffer.from(content, 'utf8') : content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 const oddFile = fc.oneof(
   fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)),
   fc.constant(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('não é zip')])),
@@ -573,7 +559,9 @@ describe('every write route, fuzzed', () => {
               (how.kind === 'raw'
                 ? how.payload
                 : csvOf(route.definition, JSON.parse(applyEdits(base, { ...how, proto: null }))));
-            ({ payload, contentType } = multipartOf('planilha.csv', content));
+            const file = multipart('planilha.csv', content);
+            payload = file.payload;
+            contentType = file.headers['content-type'];
           } else if (how.kind === 'raw') {
             payload = how.payload;
             contentType = how.contentType;
