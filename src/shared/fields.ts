@@ -6,6 +6,7 @@ import {
   toDecimalString,
 } from './money.js';
 import { ufs } from './br/states.js';
+import { pixKey } from './pix.js';
 import { messages } from './messages.js';
 import { z } from './zod-messages.js';
 
@@ -97,6 +98,7 @@ export const cnpjField = () => document(cnpj, messages.invalidCnpj);
 export const optionalCnpj = () => optionalDocument(cnpj, messages.invalidCnpj);
 export const optionalCep = () => optionalDocument(cep, messages.invalidCep);
 export const optionalPhone = () => optionalDocument(phone, messages.invalidPhone);
+export const optionalPixKey = () => optionalDocument(pixKey, messages.invalidPixKey);
 
 export const optionalUf = () =>
   z

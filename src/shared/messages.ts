@@ -24,6 +24,7 @@ export const messages = {
   invalidCnpj: 'CNPJ inválido',
   invalidCep: 'CEP inválido',
   invalidPhone: 'Telefone inválido',
+  invalidPixKey: 'Chave PIX inválida',
   invalidUf: 'UF inválida',
   invalidNcm: 'NCM inválido',
   invalidGtin: 'Código de barras inválido',

@@ -59,6 +59,8 @@ export interface CompanyTable extends Bookkeeping {
   stateCode: string | null;
   /** Stock movements dated on or before it are refused (DOMAIN §4, §12); 'YYYY-MM-DD'. */
   stockClosedThrough: string | null;
+  /** As the DICT stores it (src/shared/pix.ts). */
+  pixKey: string | null;
 }
 
 export interface AuditLogTable {

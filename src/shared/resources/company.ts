@@ -5,6 +5,7 @@ import {
   optionalCnpj,
   optionalEmail,
   optionalPhone,
+  optionalPixKey,
   optionalText,
   requiredText,
   version,
@@ -24,6 +25,8 @@ export const companySchema = z.object({
   phones: z.tuple([optionalPhone(), optionalPhone(), optionalPhone()]),
   email: optionalEmail(),
   openingHours: optionalText(200),
+  /** Where open bills to receive are paid by PIX (DOMAIN §9); as the DICT stores it. */
+  pixKey: optionalPixKey(),
   stateCode: z
     .preprocess(
       (v) => (v === '' ? null : v),
@@ -75,6 +78,7 @@ export const companyOutputSchema = z.object({
   phones: z.array(nullableText),
   email: nullableText,
   openingHours: nullableText,
+  pixKey: nullableText,
   stateCode: nullableText,
   stockClosedThrough: nullableText,
   version: z.number(),

@@ -12,6 +12,7 @@ import * as m0008 from './0008-items-and-stock.js';
 import * as m0009 from './0009-items-list-indexes.js';
 import * as m0010 from './0010-stock-items-by-name.js';
 import * as m0011 from './0011-kardex-covering-index.js';
+import * as m0013 from './0013-company-pix-key.js';
 
 export interface Migration {
   name: string;
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   { name: '0009-items-list-indexes', up: m0009.up },
   { name: '0010-stock-items-by-name', up: m0010.up },
   { name: '0011-kardex-covering-index', up: m0011.up },
+  { name: '0013-company-pix-key', up: m0013.up },
 ];

@@ -218,6 +218,51 @@ describe('Estoque fechado até', () => {
   });
 });
 
+describe('Chave PIX', () => {
+  /** The company as the form sends it back, with only the PIX key changed. */
+  async function setPixKey(token: string, pixKey: string | null) {
+    const current = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
+    return api.request({
+      method: 'PUT',
+      url: '/api/v1/company',
+      token,
+      payload: { ...current, pixKey },
+    });
+  }
+
+  it('saves each kind of key as the DICT stores it and reads it back; empty clears it', async () => {
+    const token = await api.adminToken();
+    for (const [typed, stored] of [
+      ['12.ABC.345/01DE-35', '12ABC34501DE35'],
+      ['123.456.789-09', '12345678909'],
+      ['Financeiro@BoaVista.com.br', 'financeiro@boavista.com.br'],
+      ['+55 (11) 98765-4321', '+5511987654321'],
+      ['123E4567-E12B-12D1-A456-426655440000', '123e4567-e12b-12d1-a456-426655440000'],
+    ] as const) {
+      const saved = await setPixKey(token, typed);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().pixKey).toBe(stored);
+      const read = await api.request({ method: 'GET', url: '/api/v1/company', token });
+      expect(read.json().pixKey).toBe(stored);
+    }
+    const cleared = await setPixKey(token, '');
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().pixKey).toBeNull();
+  });
+
+  it('refuses a key that is none of the PIX kinds with 400 and keeps the one saved', async () => {
+    const token = await api.adminToken();
+    await setPixKey(token, '123.456.789-09');
+    for (const pixKey of ['123.456.789-00', '11987654321', 'financeiro@', 'chave']) {
+      const refused = await setPixKey(token, pixKey);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual({ pixKey: 'Chave PIX inválida' });
+    }
+    const after = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
+    expect(after.pixKey).toBe('12345678909');
+  });
+});
+
 describe('GET /company/public', () => {
   it("answers the footer's facts, and nothing else, to a user without any permission", async () => {
     const admin = await api.adminToken();

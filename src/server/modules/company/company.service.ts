@@ -30,6 +30,7 @@ function toApi(row: Record<string, unknown>): Company {
     phones: r.phones as unknown as Company['phones'],
     email: r.email,
     openingHours: r.openingHours,
+    pixKey: r.pixKey,
     stateCode: r.stateCode,
     stockClosedThrough: r.stockClosedThrough,
     version: r.version as unknown as number,

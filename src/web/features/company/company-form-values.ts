@@ -24,6 +24,7 @@ export interface CompanyFormValues {
   phones: [string, string, string];
   email: string;
   openingHours: string;
+  pixKey: string;
   stateCode: string | undefined;
   /** `YYYY-MM-DD` as the date input keeps it; undefined when nothing is closed. */
   stockClosedThrough: string | undefined;
@@ -52,6 +53,7 @@ export function toFormValues(company: Company): CompanyFormValues {
     phones: [phoneText(phones?.[0]), phoneText(phones?.[1]), phoneText(phones?.[2])],
     email: text(company.email),
     openingHours: text(company.openingHours),
+    pixKey: text(company.pixKey),
     stateCode: company.stateCode ?? undefined,
     stockClosedThrough: company.stockClosedThrough ?? undefined,
   };

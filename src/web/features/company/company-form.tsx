@@ -260,6 +260,21 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
           </Row>
         </Card>
 
+        <Card title="Financeiro">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Chave PIX"
+                name="pixKey"
+                rules={rule('pixKey')}
+                extra="CPF, CNPJ, e-mail, celular com +55 ou chave aleatória. Usada no PIX copia e cola das contas a receber."
+              >
+                <Input maxLength={77} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
         <Card title="Estoque">
           <Row gutter={16}>
             <Col xs={24} md={12}>
