@@ -27,6 +27,7 @@ export const areas = {
   billsToReceive: { label: 'Contas a Receber', actions: [...crudActions, 'receive'] },
   checkingAccounts: { label: 'Contas-Correntes', actions: crudActions },
   paymentMethods: { label: 'Formas Pagamento/Recebimento', actions: crudActions },
+  financialCategories: { label: 'Plano de Contas', actions: crudActions },
   categories: { label: 'Categorias', actions: crudActions },
   colors: { label: 'Cores', actions: crudActions },
   outlays: { label: 'Custos de Produção', actions: crudActions },

@@ -58,6 +58,8 @@ export interface ColumnSpec {
   label: string;
   kind?: FieldKind;
   options?: Record<string, string>;
+  /** For `reference`: the resource whose row's title the cell shows. */
+  references?: string;
   sortable?: boolean;
   /**
    * Also shown below 768 px, where a list keeps only the title column and the columns marked

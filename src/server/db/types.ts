@@ -141,6 +141,12 @@ export interface CheckingAccountsTable extends MasterData {
   openingBalance: Numeric;
   openingDate: string;
 }
+export interface FinancialCategoriesTable extends MasterData {
+  parentId: number | null;
+  name: string;
+  kind: 'INCOME' | 'EXPENSE';
+  dreGroup: string;
+}
 interface PartyColumns extends MasterData {
   personType: 'F' | 'J';
   name: string;
@@ -244,6 +250,7 @@ export interface Database {
   stockLocations: StockLocationsTable;
   paymentMethods: PaymentMethodsTable;
   checkingAccounts: CheckingAccountsTable;
+  financialCategories: FinancialCategoriesTable;
   clients: ClientsTable;
   suppliers: SuppliersTable;
   settings: SettingsTable;

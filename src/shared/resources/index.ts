@@ -4,6 +4,7 @@ import { checkingAccounts } from './checking-accounts.js';
 import { clients } from './clients.js';
 import { colors } from './colors.js';
 import { feedstocks } from './feedstocks.js';
+import { financialCategories } from './financial-categories.js';
 import { materialTypes } from './material-types.js';
 import { outlays } from './outlays.js';
 import { paymentMethods } from './payment-methods.js';
@@ -27,6 +28,7 @@ export const resources = {
   'stock-locations': stockLocations,
   'payment-methods': paymentMethods,
   'checking-accounts': checkingAccounts,
+  'financial-categories': financialCategories,
   clients,
   suppliers,
   products,

@@ -26,6 +26,8 @@ export const areaRoutes: Partial<Record<Area, () => Promise<AreaModule>>> = {
   stockLocations: () => import('../features/stock-locations/stock-locations-area.js'),
   checkingAccounts: () => import('../features/checking-accounts/checking-accounts-area.js'),
   paymentMethods: () => import('../features/payment-methods/payment-methods-area.js'),
+  financialCategories: () =>
+    import('../features/financial-categories/financial-categories-area.js'),
   categories: () => import('../features/categories/categories-area.js'),
   colors: () => import('../features/colors/colors-area.js'),
   outlays: () => import('../features/outlays/outlays-area.js'),

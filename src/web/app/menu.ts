@@ -60,6 +60,7 @@ export const menuGroups: readonly MenuGroup[] = [
         path: paths.paymentMethods,
         area: 'paymentMethods',
       },
+      { label: 'Plano de Contas', path: paths.financialCategories, area: 'financialCategories' },
     ],
   },
   {

@@ -1,5 +1,5 @@
 import type { TableColumnType } from 'antd';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   smallScreenColumns,
@@ -47,6 +47,8 @@ export function resourceColumns(
   recordPath: (row: ResourceRow) => string,
   linkState: unknown,
   small: boolean,
+  /** The title of a referenced row (a parent category); without it the cell shows the id. */
+  referenceCell?: (resource: string, id: number) => ReactNode,
 ): TableColumnType<ResourceRow>[] {
   const columns = small ? smallScreenColumns(definition) : definition.columns;
   return columns.map((column) => {
@@ -74,6 +76,9 @@ export function resourceColumns(
               {value === null || value === undefined || value === '' ? `#${row.id}` : String(value)}
             </Link>
           );
+        }
+        if (column.references && referenceCell && typeof value === 'number') {
+          return referenceCell(column.references, value);
         }
         return <ValueCell spec={spec} value={value} />;
       },

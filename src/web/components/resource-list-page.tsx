@@ -10,6 +10,7 @@ import { ImportButton } from './import-button.js';
 import { ListHeader } from './list-header.js';
 import { ListTable } from './list-table.js';
 import { NewButton } from './new-button.js';
+import { ReferenceName } from './reference-name.js';
 import { resourceColumns } from './resource-columns.js';
 import type { ListLocationState } from './resource-form-page.js';
 import { ResourceFilter } from './resource-filters.js';
@@ -50,7 +51,14 @@ export function ResourceListPage({
   const recordPath = (row: ResourceRow) => `${basePath}/${row.id}`;
   // Below 768 px the row must fit the screen: fewer columns, wrapped text, no sideways scroll.
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
-  const columns = resourceColumns(definition, params.sort, recordPath, state, small);
+  const columns = resourceColumns(
+    definition,
+    params.sort,
+    recordPath,
+    state,
+    small,
+    (resource, id) => <ReferenceName resource={resource} id={id} />,
+  );
 
   return (
     <Flex vertical gap={16}>

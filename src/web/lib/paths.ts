@@ -30,6 +30,7 @@ export const paths = {
   billsToReceive: '/billstoreceive',
   checkingAccounts: '/checkingaccounts',
   paymentMethods: '/methods',
+  financialCategories: '/financialcategories',
   // Pré-Cadastros
   categories: '/categories',
   colors: '/colors',

@@ -13,6 +13,7 @@ import * as m0009 from './0009-items-list-indexes.js';
 import * as m0010 from './0010-stock-items-by-name.js';
 import * as m0011 from './0011-kardex-covering-index.js';
 import * as m0013 from './0013-company-pix-key.js';
+import * as m0014 from './0014-financial-categories.js';
 
 export interface Migration {
   name: string;
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   { name: '0010-stock-items-by-name', up: m0010.up },
   { name: '0011-kardex-covering-index', up: m0011.up },
   { name: '0013-company-pix-key', up: m0013.up },
+  { name: '0014-financial-categories', up: m0014.up },
 ];

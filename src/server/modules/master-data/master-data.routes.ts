@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { createCrudService, crudRoutes, type CrudConfig } from '../../platform/crud.js';
 import { spreadsheetRoutes } from '../../platform/spreadsheet-routes.js';
 import { rolesExportConfig, usersExportConfig } from './access.config.js';
+import { financialCategoriesConfig } from './financial-categories.config.js';
 import { lookupConfigs } from './lookups.config.js';
 import { clientsConfig, suppliersConfig } from './parties.config.js';
 import { stockLocationsConfig } from './stock-locations.config.js';
@@ -10,6 +11,7 @@ import { stockLocationsConfig } from './stock-locations.config.js';
 export const masterDataConfigs: CrudConfig[] = [
   ...lookupConfigs,
   stockLocationsConfig,
+  financialCategoriesConfig,
   clientsConfig,
   suppliersConfig,
 ];
