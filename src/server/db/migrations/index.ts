@@ -12,8 +12,8 @@ import * as m0008 from './0008-items-and-stock.js';
 import * as m0009 from './0009-items-list-indexes.js';
 import * as m0010 from './0010-stock-items-by-name.js';
 import * as m0011 from './0011-kardex-covering-index.js';
-import * as m0013 from './0013-company-pix-key.js';
-import * as m0014 from './0014-financial-categories.js';
+import * as m0012 from './0012-company-pix-key.js';
+import * as m0013 from './0013-financial-categories.js';
 
 export interface Migration {
   name: string;
@@ -33,6 +33,6 @@ export const migrations: Migration[] = [
   { name: '0009-items-list-indexes', up: m0009.up },
   { name: '0010-stock-items-by-name', up: m0010.up },
   { name: '0011-kardex-covering-index', up: m0011.up },
-  { name: '0013-company-pix-key', up: m0013.up },
-  { name: '0014-financial-categories', up: m0014.up },
+  { name: '0012-company-pix-key', up: m0012.up },
+  { name: '0013-financial-categories', up: m0013.up },
 ];
