@@ -44,6 +44,13 @@ export const messages = {
   recordCount: records,
   imported: (count: number) => `${records(count)} ${count === 1 ? 'importado' : 'importados'}.`,
   /** The stock ledger's (DOMAIN §4). */
+  financialCategories: {
+    parentNotFound: 'Categoria superior não encontrada.',
+    parentOfOtherKind: 'A categoria superior deve ter a mesma natureza (receita ou despesa).',
+    cycle: 'Uma categoria não pode ficar abaixo dela mesma nem de uma subcategoria sua.',
+    childrenOfOtherKind:
+      'Altere antes a natureza das subcategorias: elas devem ter a mesma da superior.',
+  },
   stock: {
     futureDate: 'A data não pode ser posterior a hoje.',
     sameLocation: 'O destino deve ser diferente da origem.',

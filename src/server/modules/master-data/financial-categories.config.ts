@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { messages } from '../../../shared/messages.js';
 import { financialCategories } from '../../../shared/resources/financial-categories.js';
 import type { Trx } from '../../db/connection.js';
 import type { CrudConfig } from '../../platform/crud.js';
@@ -36,16 +37,16 @@ export const financialCategoriesConfig: CrudConfig = {
         .where('id', '=', parentId)
         .executeTakeFirst();
       if (!parent) {
-        throw new ValidationError({ parentId: 'Categoria superior não encontrada.' });
+        throw new ValidationError({ parentId: messages.financialCategories.parentNotFound });
       }
       if (parent.kind !== input.kind) {
         throw new ValidationError({
-          parentId: 'A categoria superior deve ter a mesma natureza (receita ou despesa).',
+          parentId: messages.financialCategories.parentOfOtherKind,
         });
       }
       if (before && (await isAncestorOrSelf(trx, before.id as number, parentId))) {
         throw new ValidationError({
-          parentId: 'Uma categoria não pode ficar abaixo dela mesma nem de uma subcategoria sua.',
+          parentId: messages.financialCategories.cycle,
         });
       }
     }
@@ -58,7 +59,7 @@ export const financialCategoriesConfig: CrudConfig = {
         .executeTakeFirst();
       if (otherKindChild) {
         throw new ValidationError({
-          kind: 'Altere antes a natureza das subcategorias: elas devem ter a mesma da superior.',
+          kind: messages.financialCategories.childrenOfOtherKind,
         });
       }
     }
