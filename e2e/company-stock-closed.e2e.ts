@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '../src/shared/export-file-name.js';
 import { addDays } from '../src/shared/plain-date.js';
-import { pageApi, signIn, useBrowser } from './support/browser.js';
+import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();
 const LABEL = 'Estoque fechado até';
@@ -16,8 +16,7 @@ const toasts = (page: Page) => page.locator('.ant-notification-notice').allTextC
 const shown = (day: string) => day.split('-').reverse().join('/');
 
 async function openCompany(page: Page) {
-  await signIn(page, ctx.admin.email, ctx.admin.password);
-  await page.waitForURL(/\/dashboard$/);
+  await signInAsAdmin(page);
   await page.goto('/company');
   await field(page).waitFor();
 }
@@ -76,6 +75,39 @@ describe('Empresa › Estoque fechado até', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     } finally {
       await reopenStock(page);
+    }
+  });
+
+  it('says "Chave PIX inválida" next to a bad key, and saves an e-mail key as the DICT keeps it', async () => {
+    const { page } = ctx;
+    await openCompany(page);
+    const pix = page.getByLabel('Chave PIX', { exact: true });
+    const pixError = page
+      .locator('.ant-form-item')
+      .filter({ has: pix })
+      .locator('.ant-form-item-explain-error');
+    try {
+      await pix.fill('não é chave');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect.poll(() => pixError.allTextContents()).toEqual(['Chave PIX inválida']);
+      expect((await pageApi(page, 'GET', '/company')).body.pixKey ?? null).toBeNull();
+
+      await pix.fill('Financeiro@Fabril.Test');
+      await expect.poll(() => pixError.count()).toBe(0);
+      await pix.scrollIntoViewIfNeeded();
+      await ctx.screenshot('company-pix-1280');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect.poll(() => toasts(page)).toContain('Registro salvo com sucesso.');
+      expect((await pageApi(page, 'GET', '/company')).body.pixKey).toBe('financeiro@fabril.test');
+
+      await page.setViewportSize({ width: 375, height: 740 });
+      await pix.scrollIntoViewIfNeeded();
+      await ctx.screenshot('company-pix-375');
+      const box = (await pix.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    } finally {
+      const company = await pageApi(page, 'GET', '/company');
+      await pageApi(page, 'PUT', '/company', { ...company.body, pixKey: null });
     }
   });
 });
