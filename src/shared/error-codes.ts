@@ -33,6 +33,12 @@ export const ErrorCode = {
   NEGATIVE_PAST_BALANCE: 'NEGATIVE_PAST_BALANCE',
   /** 409: the stock movement has been reversed already. */
   ALREADY_REVERSED: 'ALREADY_REVERSED',
+  /** 422: a payment above what is open of the bill; `details` has the open amount. */
+  OVERPAYMENT: 'OVERPAYMENT',
+  /** 409: the bill's payment has been reversed already. */
+  PAYMENT_REVERSED: 'PAYMENT_REVERSED',
+  /** 422: a PIX code asked for while the company has no PIX key. */
+  NO_PIX_KEY: 'NO_PIX_KEY',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   /** 409 without a code of its own. */
   CONFLICT: 'CONFLICT',
@@ -91,6 +97,11 @@ export interface NegativePastBalanceDetail {
   balance: string;
 }
 
+/** OVERPAYMENT's `details`: what was still open of the bill, a decimal string. */
+export interface OverpaymentDetail {
+  openAmount: string;
+}
+
 /**
  * The pt-BR message of each code that has a fixed wording (DOMAIN). A message with values takes
  * them already formatted for the screen ("1.234,500", "31/01/2026").
@@ -115,4 +126,8 @@ export const errorMessages = {
   }: Omit<NegativePastBalanceDetail, 'itemId' | 'locationId'>) =>
     `Estoque insuficiente em ${date}: ${item} em ${location} ficaria com ${balance}.`,
   ALREADY_REVERSED: 'Este movimento já foi estornado.',
+  /** `open` formatted for the screen: "R$ 40,00". */
+  OVERPAYMENT: (open: string) => `Valor maior que o saldo em aberto (${open}).`,
+  PAYMENT_REVERSED: messages.finance.paymentReversed,
+  NO_PIX_KEY: messages.finance.noPixKey,
 } as const satisfies Partial<Record<ErrorCode, string | ((...args: never[]) => string)>>;

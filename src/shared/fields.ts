@@ -195,6 +195,8 @@ export const optionalMoney = () =>
 export const nonNegativeMoney = () => decimalField(2, { nonNegative: true });
 export const optionalNonNegativeMoney = () =>
   z.preprocess(emptyToNull, nonNegativeMoney().nullable().optional()).transform((v) => v ?? null);
+/** Money above zero: a bill's amount, a payment, a transfer. */
+export const positiveMoney = () => decimalField(2, { positive: true });
 
 /**
  * Quantity: a decimal string with 3 places, "12.500" (numeric(15,3)), above zero unless

@@ -51,6 +51,23 @@ export const messages = {
     childrenOfOtherKind:
       'Altere antes a natureza das subcategorias: elas devem ter a mesma da superior.',
   },
+  /** Bills, payments, checking-account entries and reports (DOMAIN §9). */
+  finance: {
+    discountTooLarge: 'O desconto não pode ser maior que o valor da baixa.',
+    categoryOfOtherKind: (kind: 'receita' | 'despesa') => `Escolha uma categoria de ${kind}.`,
+    methodOfOtherUsage: (usage: 'pagamento' | 'recebimento') =>
+      `Esta forma não é usada para ${usage}.`,
+    inactive: 'Registro inativo: escolha um ativo.',
+    notFound: 'Registro não encontrado.',
+    tooSmallForInstallments: 'Valor menor que R$ 0,01 por parcela.',
+    beforeOpeningDate: 'A data não pode ser anterior à data do saldo inicial da conta.',
+    sameAccount: 'Escolha uma conta diferente da de origem.',
+    paymentReversed: 'Esta baixa já foi estornada.',
+    noPixKey: 'Cadastre a chave PIX da empresa em Empresa › Financeiro.',
+    pixOnlyOpen: 'Somente uma conta em aberto tem PIX.',
+    periodTooLong: 'Período longo demais: até 3 anos (366 dias por dia).',
+    periodInverted: 'A data final deve ser igual ou posterior à inicial.',
+  },
   stock: {
     futureDate: 'A data não pode ser posterior a hoje.',
     sameLocation: 'O destino deve ser diferente da origem.',

@@ -28,6 +28,8 @@ export const areas = {
   checkingAccounts: { label: 'Contas-Correntes', actions: crudActions },
   paymentMethods: { label: 'Formas Pagamento/Recebimento', actions: crudActions },
   financialCategories: { label: 'Plano de Contas', actions: crudActions },
+  cashFlow: { label: 'Fluxo de Caixa', actions: ['read'] },
+  incomeStatement: { label: 'DRE gerencial', actions: ['read'] },
   categories: { label: 'Categorias', actions: crudActions },
   colors: { label: 'Cores', actions: crudActions },
   outlays: { label: 'Custos de Produção', actions: crudActions },

@@ -239,6 +239,75 @@ export interface StockBalancesTable {
   quantity: Numeric;
 }
 
+export type BillKind = 'PAY' | 'RECEIVE';
+export type BillStatus = 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'CANCELLED';
+export type BillOriginType = 'MANUAL' | 'PURCHASE_ORDER' | 'INVOICE';
+export type AccountEntryOriginType = 'MANUAL' | 'TRANSFER' | 'BILL_PAYMENT' | 'PAYMENT_REVERSAL';
+
+/** Bills to pay and to receive (DOMAIN §9); `paidAmount` is written only by payments. */
+export interface BillsTable extends Bookkeeping {
+  id: Generated<number>;
+  kind: BillKind;
+  supplierId: number | null;
+  clientId: number | null;
+  description: string;
+  documentNumber: string | null;
+  /** 'YYYY-MM-DD', as the three dates below. */
+  issueDate: string;
+  dueDate: string;
+  competenceDate: string;
+  amount: Numeric;
+  paidAmount: ColumnType<string, string | number | undefined, string | number>;
+  /** "2/3". */
+  installment: string | null;
+  categoryId: number;
+  paymentMethodId: number | null;
+  checkingAccountId: number | null;
+  originType: ColumnType<BillOriginType, BillOriginType | undefined, never>;
+  originId: number | null;
+  status: ColumnType<BillStatus, BillStatus | undefined, BillStatus>;
+  notes: string | null;
+}
+
+/** The checking accounts' ledger: signed amounts (credit > 0, debit < 0), only ever inserted. */
+export interface AccountEntriesTable {
+  id: Generated<number>;
+  checkingAccountId: number;
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  amount: Numeric;
+  description: string;
+  categoryId: number | null;
+  originType: ColumnType<AccountEntryOriginType, AccountEntryOriginType | undefined, never>;
+  /** The payment (BILL_PAYMENT, PAYMENT_REVERSAL) or the other entry of a transfer. */
+  originId: number | null;
+  userId: number | null;
+  createdAt: Generated<Date>;
+}
+
+/** A payment of a bill ("Baixar"); reversing it stamps `reversedAt`. */
+export interface BillPaymentsTable {
+  id: Generated<number>;
+  billId: number;
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  amount: Numeric;
+  interest: Numeric;
+  fine: Numeric;
+  discount: Numeric;
+  /** The cash that moved: amount + interest + fine − discount. */
+  total: Numeric;
+  checkingAccountId: number;
+  paymentMethodId: number | null;
+  notes: string | null;
+  entryId: number;
+  reversedAt: Date | null;
+  reversedBy: number | null;
+  reversalEntryId: number | null;
+  createdAt: Generated<Date>;
+  createdBy: number | null;
+}
+
 export interface Database {
   brands: BrandsTable;
   categories: CategoriesTable;
@@ -265,6 +334,9 @@ export interface Database {
   itemOutlays: ItemOutlaysTable;
   stockMovements: StockMovementsTable;
   stockBalances: StockBalancesTable;
+  bills: BillsTable;
+  accountEntries: AccountEntriesTable;
+  billPayments: BillPaymentsTable;
 }
 
 export type Role = Selectable<RolesTable>;

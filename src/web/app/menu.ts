@@ -61,6 +61,8 @@ export const menuGroups: readonly MenuGroup[] = [
         area: 'paymentMethods',
       },
       { label: 'Plano de Contas', path: paths.financialCategories, area: 'financialCategories' },
+      { label: 'Fluxo de Caixa', path: paths.cashFlow, area: 'cashFlow' },
+      { label: 'DRE gerencial', path: paths.incomeStatement, area: 'incomeStatement' },
     ],
   },
   {

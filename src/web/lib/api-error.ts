@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '../../shared/api-error.js';
-import { ErrorCode, type StockShortage } from '../../shared/error-codes.js';
+import { ErrorCode, type OverpaymentDetail, type StockShortage } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
 
 const knownCodes = new Set<string>(Object.values(ErrorCode));
@@ -9,6 +9,7 @@ const isErrorCode = (code: unknown): code is ErrorCode =>
 /** The rows of `details` for the codes that carry a list. */
 interface DetailsByCode {
   INSUFFICIENT_STOCK: StockShortage;
+  OVERPAYMENT: OverpaymentDetail;
 }
 
 export type DetailsOf<C extends ErrorCode> = C extends keyof DetailsByCode

@@ -31,6 +31,8 @@ export const paths = {
   checkingAccounts: '/checkingaccounts',
   paymentMethods: '/methods',
   financialCategories: '/financialcategories',
+  cashFlow: '/cashflow',
+  incomeStatement: '/incomestatement',
   // Pré-Cadastros
   categories: '/categories',
   colors: '/colors',

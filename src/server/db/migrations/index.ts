@@ -14,6 +14,7 @@ import * as m0010 from './0010-stock-items-by-name.js';
 import * as m0011 from './0011-kardex-covering-index.js';
 import * as m0012 from './0012-company-pix-key.js';
 import * as m0013 from './0013-financial-categories.js';
+import * as m0014 from './0014-finance.js';
 
 export interface Migration {
   name: string;
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   { name: '0011-kardex-covering-index', up: m0011.up },
   { name: '0012-company-pix-key', up: m0012.up },
   { name: '0013-financial-categories', up: m0013.up },
+  { name: '0014-finance', up: m0014.up },
 ];
