@@ -279,7 +279,7 @@ export interface AccountEntriesTable {
   description: string;
   categoryId: number | null;
   originType: ColumnType<AccountEntryOriginType, AccountEntryOriginType | undefined, never>;
-  /** The payment (BILL_PAYMENT, PAYMENT_REVERSAL) or the other entry of a transfer. */
+  /** The bill (BILL_PAYMENT, PAYMENT_REVERSAL) or the other entry of a transfer. */
   originId: number | null;
   userId: number | null;
   createdAt: Generated<Date>;

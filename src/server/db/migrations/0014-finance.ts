@@ -14,7 +14,8 @@ import { sql, type Kysely } from 'kysely';
  * - `account_entries`: the checking accounts' append-only ledger. `amount` is signed (credit > 0,
  *   debit < 0); a balance is the opening balance plus the sum of its entries, computed, never
  *   stored (no counter serialising the writers). A transfer is two entries, each pointing at the
- *   other (`origin_id`); a payment's entry and its reversal's point at the payment.
+ *   other (`origin_id`); a payment's entry and its reversal's point at the bill (the statement
+ *   links to it), and the payment row points at both entries.
  * - `bill_payments`: "Baixar": what was settled (`amount`), interest, fine and discount, and the
  *   cash that moved (`total` = amount + interest + fine − discount, the entry's absolute amount).
  *   "Estornar baixa" stamps `reversed_at` and writes the opposite entry; the row stays.
