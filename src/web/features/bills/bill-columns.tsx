@@ -1,0 +1,145 @@
+import { Flex, Typography, type TableColumnType } from 'antd';
+import { formatBRL } from '../../../shared/money.js';
+import { billKindInfo, type BillKind, type BillRow } from '../../../shared/resources/bills.js';
+import { formatDate } from '../../components/dates.js';
+import { BillStatusTags } from './bill-status.js';
+
+type SortOrder = 'ascend' | 'descend' | null;
+
+const wrapping = () => ({ style: { overflowWrap: 'anywhere' as const } });
+const whole = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
+/** "Aluguel de março · 1/3": the description with its installment, when it has one. */
+export function billTitle(bill: Pick<BillRow, 'description' | 'installment'>): string {
+  return bill.installment ? `${bill.description} · ${bill.installment}` : bill.description;
+}
+
+/** What is still open, struck through and greyed once nothing counts any more (cancelled). */
+function OpenAmount({ bill }: { bill: BillRow }) {
+  if (bill.status === 'CANCELLED') {
+    return (
+      <Typography.Text delete type="secondary">
+        {formatBRL(bill.openAmount)}
+      </Typography.Text>
+    );
+  }
+  return (
+    <Typography.Text type={bill.overdue ? 'danger' : undefined}>
+      {formatBRL(bill.openAmount)}
+    </Typography.Text>
+  );
+}
+
+/** The narrowest the list's columns add up to at 768 px and up: below it, it scrolls sideways. */
+export const BILL_TABLE_MIN_WIDTH = 1000;
+
+/**
+ * The list's columns. From 768 px: due date, description (with "1/3"), supplier or client,
+ * category, amount, open amount and status. Below 768 px three are left: the bill (due date,
+ * description and partner stacked), the open amount and the status, so a row fits 375 px.
+ */
+export function billColumns(options: {
+  kind: BillKind;
+  small: boolean;
+  sort: string;
+}): TableColumnType<BillRow>[] {
+  const { kind, small, sort } = options;
+  const orderOf = (key: string): SortOrder =>
+    sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null;
+  const sorting = (key: string): TableColumnType<BillRow> => ({
+    sorter: true,
+    sortOrder: orderOf(key),
+    sortDirections: ['ascend', 'descend'],
+  });
+  const status: TableColumnType<BillRow> = {
+    key: 'status',
+    title: 'Situação',
+    width: small ? 104 : 150,
+    render: (_value, row) => <BillStatusTags bill={row} />,
+  };
+
+  if (small) {
+    return [
+      {
+        key: 'dueDate',
+        title: 'Conta',
+        ...sorting('dueDate'),
+        onCell: wrapping,
+        render: (_value, row) => (
+          <Flex vertical gap={2}>
+            <span>{formatDate(row.dueDate)}</span>
+            <span>{billTitle(row)}</span>
+            {row.partnerName && (
+              <Typography.Text type="secondary">{row.partnerName}</Typography.Text>
+            )}
+          </Flex>
+        ),
+      },
+      {
+        key: 'openAmount',
+        title: 'Em aberto',
+        align: 'right',
+        width: 112,
+        onCell: wrapping,
+        render: (_value, row) => <OpenAmount bill={row} />,
+      },
+      status,
+    ];
+  }
+
+  return [
+    {
+      key: 'dueDate',
+      title: 'Vencimento',
+      width: 116,
+      ...sorting('dueDate'),
+      onCell: whole,
+      render: (_value, row) => formatDate(row.dueDate),
+    },
+    {
+      key: 'description',
+      title: 'Descrição',
+      onCell: wrapping,
+      render: (_value, row) => (
+        <Flex vertical gap={0}>
+          <span>{billTitle(row)}</span>
+          {row.documentNumber && (
+            <Typography.Text type="secondary">Doc. {row.documentNumber}</Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'partner',
+      title: billKindInfo[kind].partnerLabel,
+      width: '18%',
+      onCell: wrapping,
+      render: (_value, row) => row.partnerName ?? '—',
+    },
+    {
+      key: 'category',
+      title: 'Categoria',
+      width: '14%',
+      onCell: wrapping,
+      render: (_value, row) => row.categoryName,
+    },
+    {
+      key: 'amount',
+      title: 'Valor',
+      align: 'right',
+      width: 132,
+      ...sorting('amount'),
+      onCell: whole,
+      render: (_value, row) => formatBRL(row.amount),
+    },
+    {
+      key: 'openAmount',
+      title: 'Em aberto',
+      align: 'right',
+      width: 132,
+      onCell: whole,
+      render: (_value, row) => <OpenAmount bill={row} />,
+    },
+    status,
+  ];
+}

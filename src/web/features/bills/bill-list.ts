@@ -1,0 +1,85 @@
+import {
+  billKindInfo,
+  billListQuerySchema,
+  billOriginLabels,
+  billOriginTypes,
+  billStatusFilterLabels,
+  billStatusFilterValues,
+  type BillKind,
+} from '../../../shared/resources/bills.js';
+import type { ListDefinition } from '../../components/list-params.js';
+
+/**
+ * The list's state in the URL (list-params.ts): by due date, oldest first (what falls due next
+ * on top), filtered by status (Vencida too), due and competence periods, partner, category and
+ * origin, searched by description, document or partner.
+ */
+
+const shared = {
+  status: true,
+  dueDateFrom: true,
+  dueDateTo: true,
+  competenceDateFrom: true,
+  competenceDateTo: true,
+  categoryId: true,
+  originType: true,
+} as const;
+
+function definitionOf(kind: BillKind): ListDefinition {
+  const partner = billKindInfo[kind].partnerKey;
+  return {
+    defaultSort: 'dueDate',
+    columns: [
+      { key: 'dueDate', label: 'Vencimento', sortable: true },
+      { key: 'amount', label: 'Valor', sortable: true },
+    ],
+    filters: [
+      { key: 'status', label: 'Situação' },
+      { key: 'dueDateFrom', label: 'Vencimento de' },
+      { key: 'dueDateTo', label: 'Vencimento até' },
+      { key: 'competenceDateFrom', label: 'Competência de' },
+      { key: 'competenceDateTo', label: 'Competência até' },
+      { key: partner, label: billKindInfo[kind].partnerLabel },
+      { key: 'categoryId', label: 'Categoria' },
+      { key: 'originType', label: 'Origem' },
+    ],
+    filtersSchema:
+      kind === 'PAY'
+        ? billListQuerySchema.pick({ ...shared, supplierId: true })
+        : billListQuerySchema.pick({ ...shared, clientId: true }),
+  };
+}
+
+const definitions: Record<BillKind, ListDefinition> = {
+  PAY: definitionOf('PAY'),
+  RECEIVE: definitionOf('RECEIVE'),
+};
+
+export const billList = (kind: BillKind): ListDefinition => definitions[kind];
+
+export const statusOptions = billStatusFilterValues.map((value) => ({
+  value,
+  label: billStatusFilterLabels[value],
+}));
+
+export const originOptions = billOriginTypes.map((value) => ({
+  value,
+  label: billOriginLabels[value],
+}));
+
+/** `'OPEN,OVERDUE'` (the URL's) → `['OPEN', 'OVERDUE']` (a multiple Select's), and back. */
+export const splitValues = (value: string | undefined) => (value ? value.split(',') : []);
+export const joinValues = (values: readonly string[]) => (values.length ? values.join(',') : null);
+
+/** An id filter from the URL (already checked by the schema), as a Select takes it. */
+export const idValue = (value: string | undefined) => (value ? Number(value) : undefined);
+
+/** How many filters are set, a period counting once: "Filtros (2)" on a small screen. */
+export function activeFilterCount(kind: BillKind, filters: Record<string, string>): number {
+  const due = filters.dueDateFrom || filters.dueDateTo ? 1 : 0;
+  const competence = filters.competenceDateFrom || filters.competenceDateTo ? 1 : 0;
+  const others = ['status', billKindInfo[kind].partnerKey, 'categoryId', 'originType'].filter(
+    (key) => filters[key],
+  );
+  return due + competence + others.length;
+}

@@ -1,0 +1,189 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Col, Flex, Form, Input, Modal, Row, Select, Typography, type FormRule } from 'antd';
+import { useMemo } from 'react';
+import { fromUnits } from '../../../shared/allocation.js';
+import { ErrorCode } from '../../../shared/error-codes.js';
+import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { messages } from '../../../shared/messages.js';
+import { formatBRL } from '../../../shared/money.js';
+import {
+  billKindInfo,
+  billPaymentInputSchema,
+  paymentTotalCents,
+  type BillKind,
+  type BillRow,
+} from '../../../shared/resources/bills.js';
+import { allowClear } from '../../components/antd-config.js';
+import { reportFormError } from '../../components/apply-server-errors.js';
+import { LazyDateInput } from '../../components/lazy-inputs.js';
+import { MoneyInput } from '../../components/money-input.js';
+import { ReferenceSelect } from '../../components/reference-select.js';
+import { zodRule } from '../../components/zod-rule.js';
+import { ApiError } from '../../lib/api-error.js';
+import { toast } from '../../lib/toast.js';
+import { billsApi, keysChangedByPayments, usePaymentMethodOptions } from './api.js';
+import { paymentDefaults, toPaymentInput, type PaymentFormValues } from './bill-form.js';
+
+const required: FormRule = { required: true, message: messages.required };
+const validate = (field: string) =>
+  zodRule(billPaymentInputSchema, field, (values) => toPaymentInput(values as PaymentFormValues));
+
+/** amount + interest + fine − discount of what is typed, or null while something is no money. */
+function liveTotal(values: PaymentFormValues | undefined): string | null {
+  if (!values) return null;
+  const input = toPaymentInput(values);
+  try {
+    const cents = paymentTotalCents({
+      amount: String(input.amount ?? '0'),
+      interest: String(input.interest),
+      fine: String(input.fine),
+      discount: String(input.discount),
+    });
+    return fromUnits(cents, 2);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * "Baixar" (Pagar / Receber): today, the open amount, the bill's account and method to start
+ * with; the cash that moves ("Total a pagar") follows what is typed. More than is open is the
+ * server's OVERPAYMENT message next to Valor.
+ */
+export function SettleDialog({
+  kind,
+  bill,
+  open,
+  onClose,
+}: {
+  kind: BillKind;
+  bill: BillRow;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const info = billKindInfo[kind];
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<PaymentFormValues>();
+  const methods = usePaymentMethodOptions(kind);
+  const defaults = useMemo(() => paymentDefaults(bill, todayInSaoPaulo()), [bill]);
+  const values = Form.useWatch([], form) as PaymentFormValues | undefined;
+  const total = liveTotal(values);
+
+  const settle = useMutation({
+    mutationFn: (formValues: PaymentFormValues) =>
+      billsApi(kind).settle(bill.id, toPaymentInput(formValues)),
+    onSuccess: () => {
+      for (const queryKey of keysChangedByPayments(kind))
+        void queryClient.invalidateQueries({ queryKey });
+      toast.success(kind === 'PAY' ? 'Pagamento registrado.' : 'Recebimento registrado.');
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.is(ErrorCode.OVERPAYMENT)) {
+        form.setFields([{ name: 'amount', errors: [error.message] }]);
+        // The bill may have changed meanwhile (someone else paid part of it).
+        void queryClient.invalidateQueries({ queryKey: keysChangedByPayments(kind)[0] });
+      } else reportFormError(form, error);
+    },
+  });
+
+  const half = { xs: 24, sm: 12 };
+  const third = { xs: 24, sm: 8 };
+  const verb = kind === 'PAY' ? 'pagar' : 'receber';
+
+  return (
+    <Modal
+      open={open}
+      title={`${info.settleLabel}: ${bill.description}${bill.installment ? ` · ${bill.installment}` : ''}`}
+      okText={info.settleLabel}
+      cancelText="Cancelar"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: settle.isPending }}
+      destroyOnHidden
+      data-testid="settle-dialog"
+    >
+      <Form<PaymentFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={defaults}
+        preserve={false}
+        onFinish={(formValues) => {
+          if (!settle.isPending) settle.mutate(formValues);
+        }}
+      >
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+          Em aberto: {formatBRL(bill.openAmount)}
+        </Typography.Paragraph>
+        <Row gutter={12}>
+          <Col {...half}>
+            <Form.Item label="Data" name="date" rules={[required, validate('date')]} validateFirst>
+              <LazyDateInput />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              label="Valor"
+              name="amount"
+              rules={[required, validate('amount')]}
+              validateFirst
+            >
+              <MoneyInput />
+            </Form.Item>
+          </Col>
+          <Col {...third}>
+            <Form.Item label="Juros" name="interest" rules={[validate('interest')]}>
+              <MoneyInput />
+            </Form.Item>
+          </Col>
+          <Col {...third}>
+            <Form.Item label="Multa" name="fine" rules={[validate('fine')]}>
+              <MoneyInput />
+            </Form.Item>
+          </Col>
+          <Col {...third}>
+            <Form.Item
+              label="Desconto"
+              name="discount"
+              rules={[validate('discount')]}
+              dependencies={['amount', 'interest', 'fine']}
+            >
+              <MoneyInput />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              label="Conta-corrente"
+              name="checkingAccountId"
+              rules={[required, validate('checkingAccountId')]}
+            >
+              <ReferenceSelect resource="checking-accounts" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item label="Forma" name="paymentMethodId" rules={[validate('paymentMethodId')]}>
+              <Select<number>
+                options={methods.data ?? []}
+                loading={methods.isFetching}
+                placeholder="Selecione"
+                allowClear={allowClear}
+                showSearch={{ optionFilterProp: 'label' }}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item label="Observações" name="notes" rules={[validate('notes')]}>
+              <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 4 }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Flex justify="space-between" align="baseline" wrap data-testid="settle-total">
+          <Typography.Text>Total a {verb}</Typography.Text>
+          <Typography.Text strong style={{ fontSize: 20 }}>
+            {total === null ? '—' : formatBRL(total)}
+          </Typography.Text>
+        </Flex>
+      </Form>
+    </Modal>
+  );
+}
