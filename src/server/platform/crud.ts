@@ -43,6 +43,8 @@ export interface CrudConfig {
   searchNormalizers?: Record<string, (q: string) => string>;
   /** Columns stored as jsonb. */
   jsonColumns?: string[];
+  /** API field → SQL expression read with every row (see RepositoryOptions.computed). */
+  computed?: Record<string, string>;
   /** Adds computed fields to what the API answers. */
   toApi?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** Domain rules, inside the write's transaction, before it happens. */
@@ -97,6 +99,7 @@ export function createCrudService(config: CrudConfig) {
     toApi,
     searchColumn: config.searchColumn,
     counted: config.counted,
+    computed: config.computed,
   });
 
   /** Equality on every filter of the definition; its key is an API field (`state` → address.state). */
@@ -107,6 +110,15 @@ export function createCrudService(config: CrudConfig) {
     ]),
   );
   const applyFilters = (filters: Record<string, unknown>) => filterOf(filterRules, filters);
+
+  /** A row as the audit records it: what was written, without the fields computed from others. */
+  const computedKeys = Object.keys(config.computed ?? {});
+  const audited = <R extends object>(row: R): R => {
+    if (computedKeys.length === 0) return row;
+    const copy = { ...row } as Record<string, unknown>;
+    for (const key of computedKeys) delete copy[key];
+    return copy as R;
+  };
 
   const toRow = (input: Record<string, unknown>) => {
     const row: Record<string, unknown> = { ...input };
@@ -162,7 +174,7 @@ export function createCrudService(config: CrudConfig) {
         await recordAuditMany(
           trx,
           ctx,
-          rows.map((row) => ({ entity, entityId: row.id, action: 'import', after: row })),
+          rows.map((row) => ({ entity, entityId: row.id, action: 'import', after: audited(row) })),
         );
         return rows.length;
       }),
@@ -177,7 +189,7 @@ export function createCrudService(config: CrudConfig) {
           entity,
           entityId: row.id,
           action: 'create',
-          after: row,
+          after: audited(row),
         });
         return repo.toApi(row);
       }),
@@ -189,7 +201,13 @@ export function createCrudService(config: CrudConfig) {
         await config.beforeSave?.(trx, values, before, ctx);
         const after = await repo.update(trx, id, expected, toRow(values), ctx.userId);
         await config.afterSave?.(trx, after);
-        await recordAudit(trx, ctx, { entity, entityId: id, action: 'update', before, after });
+        await recordAudit(trx, ctx, {
+          entity,
+          entityId: id,
+          action: 'update',
+          before: audited(before),
+          after: audited(after),
+        });
         return repo.toApi(after);
       }),
 
@@ -198,7 +216,12 @@ export function createCrudService(config: CrudConfig) {
         const before = await repo.findRow(trx, id, true);
         await config.beforeDelete?.(trx, before);
         await repo.delete(trx, id);
-        await recordAudit(trx, ctx, { entity, entityId: id, action: 'delete', before });
+        await recordAudit(trx, ctx, {
+          entity,
+          entityId: id,
+          action: 'delete',
+          before: audited(before),
+        });
       }),
   };
 }

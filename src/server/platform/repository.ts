@@ -61,6 +61,12 @@ export interface RepositoryOptions<T extends RepositoryTable, Row> {
    * not name these fields (insert and update do not return them): `toApi` reads them as extras.
    */
   lookups?: Record<string, Lookup>;
+  /**
+   * Fields computed from other tables, by API field: an SQL expression over this table's row
+   * (`checking_accounts.id`), read with every row and returned by insert, update and delete (a
+   * checking account's balance). The rows' types do not name them: `toApi` reads them as extras.
+   */
+  computed?: Record<string, string>;
 }
 
 /** `{ table: 'suppliers', key: 'supplier_id', column: 'name' }`: suppliers.name of supplier_id. */
@@ -173,9 +179,13 @@ export function createRepository<T extends RepositoryTable, Row = StoredRow<T>>(
     return columns;
   }
 
+  const computed = Object.entries(options.computed ?? {}).map(([field, expression]) =>
+    sql.raw(expression).as(snakeCase(field)),
+  );
+
   /** SELECT the repository's columns (see columnsOf). */
   const selectColumns = (qb: AnySelect, columns: string[] | null) => {
-    const selected = columns ? qb.select(columns) : qb.selectAll();
+    const selected = (columns ? qb.select(columns) : qb.selectAll()).select(computed);
     return lookups.reduce(
       (withLookups, [field]) =>
         withLookups.select(sql.raw(lookupExpressions[field]!).as(snakeCase(field))),
@@ -190,12 +200,13 @@ export function createRepository<T extends RepositoryTable, Row = StoredRow<T>>(
   /** RETURNING the repository's columns (see columnsOf), from an insert, update or delete. */
   function returningColumns(
     query: {
-      returning: (columns: string[]) => Returning;
-      returningAll: () => Returning;
+      returning: (columns: (string | (typeof computed)[number])[]) => Returning;
+      returningAll: () => Returning & { returning: (columns: typeof computed) => Returning };
     },
     columns: string[] | null,
   ): Returning {
-    return columns ? query.returning(columns) : query.returningAll();
+    if (columns) return query.returning([...columns, ...computed]);
+    return computed.length ? query.returningAll().returning(computed) : query.returningAll();
   }
 
   /**

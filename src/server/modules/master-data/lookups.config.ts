@@ -9,6 +9,9 @@ import { sizes } from '../../../shared/resources/sizes.js';
 import { unitsOfMeasurement } from '../../../shared/resources/units-of-measurement.js';
 import type { CrudConfig } from '../../platform/crud.js';
 
+const accountBalance = `(checking_accounts.opening_balance + coalesce((SELECT sum(e.amount)
+  FROM account_entries e WHERE e.checking_account_id = checking_accounts.id), 0))`;
+
 /** The pré-cadastros whose rules are all in their schema. */
 export const lookupConfigs: CrudConfig[] = [
   { definition: brands, table: 'brands' },
@@ -22,8 +25,9 @@ export const lookupConfigs: CrudConfig[] = [
   {
     definition: checkingAccounts,
     table: 'checkingAccounts',
-    // Until finance entries exist (a later issue) the balance is the opening balance.
-    expressions: { balance: 'opening_balance' },
-    toApi: (row) => ({ ...row, balance: row.openingBalance }),
+    // The balance is computed, never stored (migration 0014): the opening balance plus every
+    // entry, summed over the account's index (account_entries_account_date_idx).
+    expressions: { balance: accountBalance },
+    computed: { balance: accountBalance },
   },
 ];

@@ -1,0 +1,141 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { AccountEntryOriginType } from '../../../shared/resources/account-entries.js';
+import type { DbOrTrx } from '../../db/connection.js';
+
+/**
+ * The checking accounts' ledger as the statement reads it. Every query here walks one account's
+ * entries through `account_entries_account_date_idx` ((checking_account_id, date, id) INCLUDE
+ * amount): the totals and the running balance come from an index-only scan, and only the page's
+ * rows are read from the table for their description, category, user and bill.
+ */
+
+export interface Period {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** `date` inside the period (both bounds optional and inclusive); true without bounds. */
+function inPeriod(period: Period): RawBuilder<boolean> {
+  const conditions = [sql`true`];
+  if (period.from) conditions.push(sql`date >= ${period.from}::date`);
+  if (period.to) conditions.push(sql`date <= ${period.to}::date`);
+  return sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
+}
+
+export interface StatementTotals {
+  name: string;
+  /** Opening balance plus every entry. */
+  balance: string;
+  /** The balance before the period's first day. */
+  openingBalance: string;
+  closingBalance: string;
+  credits: string;
+  debits: string;
+  total: number;
+}
+
+/** The account's name and balances and the period's sums, in one pass over its entries. */
+export async function statementTotals(
+  db: DbOrTrx,
+  accountId: number,
+  period: Period,
+): Promise<StatementTotals | undefined> {
+  const before = period.from ? sql`date < ${period.from}::date` : sql`false`;
+  const within = inPeriod(period);
+  const { rows } = await sql<StatementTotals & { total: string }>`
+    SELECT a.name,
+      a.opening_balance + coalesce(s.all_entries, 0) AS balance,
+      a.opening_balance + coalesce(s.before, 0) AS opening_balance,
+      a.opening_balance + coalesce(s.before, 0) + coalesce(s.credits, 0) - coalesce(s.debits, 0)
+        AS closing_balance,
+      coalesce(s.credits, 0)::numeric(15,2) AS credits,
+      coalesce(s.debits, 0)::numeric(15,2) AS debits,
+      coalesce(s.total, 0) AS total
+    FROM checking_accounts a
+    LEFT JOIN LATERAL (
+      SELECT sum(amount) AS all_entries,
+        sum(amount) FILTER (WHERE ${before}) AS before,
+        sum(amount) FILTER (WHERE ${within} AND amount > 0) AS credits,
+        -sum(amount) FILTER (WHERE ${within} AND amount < 0) AS debits,
+        count(*) FILTER (WHERE ${within}) AS total
+      FROM account_entries
+      WHERE checking_account_id = a.id
+    ) s ON true
+    WHERE a.id = ${accountId}`.execute(db);
+  const row = rows[0];
+  return row && { ...row, total: Number(row.total) };
+}
+
+export interface EntryWithNames {
+  id: number;
+  checkingAccountId: number;
+  date: string;
+  amount: string;
+  description: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  originType: AccountEntryOriginType;
+  originId: number | null;
+  billId: number | null;
+  billKind: 'PAY' | 'RECEIVE' | null;
+  userName: string | null;
+  createdAt: Date;
+}
+
+/** The names an entry is shown with: its category, its user and the bill a payment settled. */
+const withNames = sql`
+  SELECT e.id, e.checking_account_id, e.date, e.amount, e.description, e.category_id,
+    c.name AS category_name, e.origin_type, e.origin_id, b.id AS bill_id, b.kind AS bill_kind,
+    u.name AS user_name, e.created_at`;
+const joins = sql`
+  LEFT JOIN financial_categories c ON c.id = e.category_id
+  LEFT JOIN users u ON u.id = e.user_id
+  LEFT JOIN bills b ON e.origin_type IN ('BILL_PAYMENT', 'PAYMENT_REVERSAL') AND b.id = e.origin_id`;
+
+export async function findEntry(db: DbOrTrx, id: number): Promise<EntryWithNames | undefined> {
+  const { rows } = await sql<EntryWithNames>`
+    ${withNames} FROM account_entries e ${joins} WHERE e.id = ${id}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * A slice of the period's entries in (date, id) order, each with the sum of the period's entries
+ * up to and including it (`running`): the window runs over the index in order and stops at the
+ * slice's end. Without `limit`, every entry from `offset` on (the export).
+ */
+export async function statementLines(
+  db: DbOrTrx,
+  accountId: number,
+  period: Period,
+  slice: { limit?: number; offset: number },
+): Promise<(EntryWithNames & { running: string })[]> {
+  const limit = slice.limit === undefined ? sql`` : sql`LIMIT ${slice.limit}`;
+  const { rows } = await sql<EntryWithNames & { running: string }>`
+    ${withNames}, p.running
+    FROM (
+      SELECT id, date, sum(amount) OVER (ORDER BY date, id) AS running
+      FROM account_entries
+      WHERE checking_account_id = ${accountId} AND ${inPeriod(period)}
+      ORDER BY date, id
+      ${limit} OFFSET ${slice.offset}
+    ) p
+    JOIN account_entries e ON e.id = p.id
+    ${joins}
+    ORDER BY p.date, p.id`.execute(db);
+  return rows;
+}
+
+/** The account's name and whether it exists (for the transfer's default descriptions). */
+export async function accountName(db: DbOrTrx, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('checkingAccounts')
+    .select('name')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.name;
+}
+
+/** Points a transfer's first entry at the second, once the second exists. */
+export async function linkEntry(db: DbOrTrx, id: number, originId: number): Promise<void> {
+  await db.updateTable('accountEntries').set({ originId }).where('id', '=', id).execute();
+}
