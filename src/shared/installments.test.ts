@@ -76,6 +76,8 @@ describe('splitInstallments', () => {
           // Equal parts rounded down: the last holds fewer than `count` extra cents.
           expect(amounts.at(-1)! - first).toBeGreaterThanOrEqual(0n);
           expect(amounts.at(-1)! - first).toBeLessThan(BigInt(count));
+          // No two parts differ by more than the remainder of the division, which the last holds.
+          expect(amounts.at(-1)! - first).toBe(cents % BigInt(count));
           parts.forEach((part, i) => {
             expect(part.number).toBe(i + 1);
             expect(part.installment).toBe(`${i + 1}/${count}`);
