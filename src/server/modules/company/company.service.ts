@@ -79,3 +79,18 @@ export function updateCompany(
     return after;
   });
 }
+
+/**
+ * What a PIX charge of the company needs (DOMAIN §9): its key (null when none), the name the payer
+ * sees (trade name, or the legal name) and the city of its address ('' when not filled in).
+ */
+export async function companyPixData(
+  db: DbOrTrx,
+): Promise<{ pixKey: string | null; merchantName: string; merchantCity: string }> {
+  const { pixKey, tradeName, legalName, address } = await getCompany(db);
+  return {
+    pixKey,
+    merchantName: tradeName?.trim() || legalName,
+    merchantCity: address.city ?? '',
+  };
+}

@@ -3,4 +3,4 @@
  * routes plugin works in the caller's transaction (or connection) and never opens one.
  */
 export { companyRoutes } from './company.routes.js';
-export { ensureCompany, stockClosedThrough } from './company.service.js';
+export { companyPixData, ensureCompany, stockClosedThrough } from './company.service.js';

@@ -1,5 +1,15 @@
 /**
- * What the rest of the server uses of finance: the routes of the checking accounts' ledger and of
- * the finance reports, and (with the bills) what other modules call in their own transactions.
+ * What the rest of the server uses of finance: the routes of Contas a Pagar / Contas a Receber,
+ * of the checking accounts' ledger and of the finance reports, and what other modules call in
+ * their own transactions.
+ *
+ * `createBills` writes the bills of a document (a purchase order received, an invoice issued):
+ * one per installment of its payment terms, counted from the issue date, each audited. It works
+ * in the caller's transaction and never opens one; when it throws (a wrong reference: 400 with
+ * the field; a total below one cent per installment: 400 on `total`), the caller's transaction
+ * must roll back (leave the error to propagate out of `inTransaction`). Account entries are
+ * written only by the finance module itself (payments, reversals, manual entries, transfers).
  */
+export { billsRoutes } from './bills.routes.js';
+export { createBills, type DocumentBillsInput } from './bills.service.js';
 export { accountEntriesRoutes } from './account-entries.routes.js';

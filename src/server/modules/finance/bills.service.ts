@@ -1,0 +1,426 @@
+import { toUnits } from '../../../shared/allocation.js';
+import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
+import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { messages } from '../../../shared/messages.js';
+import { pixPayload } from '../../../shared/pix.js';
+import {
+  billKindInfo,
+  billMachine,
+  type BillCreate,
+  type BillDetail,
+  type BillKind,
+  type BillListQuery,
+  type BillPage,
+  type BillPix,
+  type BillRow,
+  type BillUpdate,
+} from '../../../shared/resources/bills.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
+import { recordAudit, type AuditContext } from '../../platform/audit.js';
+import {
+  BusinessRuleError,
+  ConflictError,
+  NotFoundError,
+  StaleVersionError,
+  ValidationError,
+} from '../../platform/errors.js';
+import { inTransaction } from '../../platform/transaction.js';
+import { transition } from '../../platform/transition.js';
+import { companyPixData } from '../company/index.js';
+import {
+  findBillsWithNames,
+  findBillWithNames,
+  findPayments,
+  insertBills,
+  listBills,
+  lockBill,
+  type BillDbRow,
+  type PaymentDbRow,
+} from './bills.repo.js';
+import { installmentBills, isOverdue, openAmount, OPEN_STATUSES, pixTxid } from './bills.rules.js';
+import { checkReferences, type MoneyDirection } from './finance-references.js';
+
+/** Contas a Pagar / Contas a Receber: the list, a bill, its creation, edit, cancel and PIX. */
+
+export const directionOf = (kind: BillKind): MoneyDirection => (kind === 'PAY' ? 'OUT' : 'IN');
+export const auditEntity = (kind: BillKind) => billKindInfo[kind].path;
+
+export function toApi(row: BillDbRow, today: string): BillRow {
+  return {
+    id: row.id,
+    kind: row.kind,
+    supplierId: row.supplierId,
+    clientId: row.clientId,
+    partnerName: row.partnerName,
+    description: row.description,
+    documentNumber: row.documentNumber,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    competenceDate: row.competenceDate,
+    amount: row.amount,
+    paidAmount: row.paidAmount,
+    openAmount: openAmount(row.amount, row.paidAmount),
+    installment: row.installment,
+    categoryId: row.categoryId,
+    categoryName: row.categoryName,
+    paymentMethodId: row.paymentMethodId,
+    paymentMethodName: row.paymentMethodName,
+    checkingAccountId: row.checkingAccountId,
+    checkingAccountName: row.checkingAccountName,
+    origin: { type: row.originType, id: row.originId },
+    status: row.status,
+    overdue: isOverdue(row, today),
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+function paymentToApi(row: PaymentDbRow) {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    reversedAt: row.reversedAt ? row.reversedAt.toISOString() : null,
+  };
+}
+
+export async function listBillsOf(
+  db: DbOrTrx,
+  kind: BillKind,
+  query: BillListQuery,
+): Promise<BillPage> {
+  const today = todayInSaoPaulo();
+  const { rows, totals } = await listBills(db, kind, query, today);
+  return {
+    items: rows.map((row) => toApi(row, today)),
+    total: totals.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    totals: { open: totals.open, overdue: totals.overdue, paid: totals.paid },
+  };
+}
+
+/** The bill's screen: the bill with its payments, oldest first. 404 for a bill of the other kind. */
+export async function getBill(db: DbOrTrx, kind: BillKind, id: number): Promise<BillDetail> {
+  const row = await findBillWithNames(db, kind, id);
+  if (!row) throw new NotFoundError();
+  const payments = await findPayments(db, id);
+  return { ...toApi(row, todayInSaoPaulo()), payments: payments.map(paymentToApi) };
+}
+
+/** What both a manual bill and a document's bills have, before the split into installments. */
+interface BillCommon {
+  supplierId: number | null;
+  clientId: number | null;
+  description: string;
+  documentNumber: string | null;
+  issueDate: string;
+  competenceDate: string | null;
+  categoryId: number;
+  paymentMethodId: number | null;
+  checkingAccountId: number | null;
+  notes: string | null;
+  originType: 'MANUAL' | 'PURCHASE_ORDER' | 'INVOICE';
+  originId: number | null;
+}
+
+/**
+ * Writes the bills of a total split into installments, each audited, in the caller's transaction;
+ * the references checked first (every wrong field at once). Answers the bills with names.
+ */
+async function writeInstallments(
+  trx: Trx,
+  ctx: AuditContext,
+  kind: BillKind,
+  common: BillCommon,
+  terms: {
+    total: string;
+    count: number;
+    firstDueInDays: number;
+    intervalDays: number;
+    from: string;
+  },
+  amountField: string,
+): Promise<BillRow[]> {
+  const parts = installmentBills(terms);
+  if (!parts)
+    throw new ValidationError({ [amountField]: messages.finance.tooSmallForInstallments });
+  await checkReferences(
+    trx,
+    {
+      categoryId: common.categoryId,
+      paymentMethodId: common.paymentMethodId,
+      checkingAccountId: common.checkingAccountId,
+      ...(kind === 'PAY' ? { supplierId: common.supplierId } : { clientId: common.clientId }),
+    },
+    directionOf(kind),
+  );
+  const inserted = await insertBills(
+    trx,
+    parts.map((part) => ({
+      kind,
+      supplierId: kind === 'PAY' ? common.supplierId : null,
+      clientId: kind === 'RECEIVE' ? common.clientId : null,
+      description: common.description,
+      documentNumber: common.documentNumber,
+      issueDate: common.issueDate,
+      dueDate: part.dueDate,
+      competenceDate: common.competenceDate ?? common.issueDate,
+      amount: part.amount,
+      installment: part.installment,
+      categoryId: common.categoryId,
+      paymentMethodId: common.paymentMethodId,
+      checkingAccountId: common.checkingAccountId,
+      originType: common.originType,
+      originId: common.originId,
+      notes: common.notes,
+      createdBy: ctx.userId,
+      updatedBy: ctx.userId,
+    })),
+  );
+  const today = todayInSaoPaulo();
+  const rows = (
+    await findBillsWithNames(
+      trx,
+      inserted.map((row) => row.id),
+    )
+  ).map((row) => toApi(row, today));
+  for (const row of rows) {
+    await recordAudit(trx, ctx, {
+      entity: auditEntity(kind),
+      entityId: row.id,
+      action: 'create',
+      after: row,
+    });
+  }
+  return rows;
+}
+
+/** A manual bill (POST): the total in `installments` bills from the due date on. */
+export function createBill(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  kind: BillKind,
+  input: BillCreate,
+): Promise<{ items: BillRow[] }> {
+  return inTransaction(db, async (trx) => {
+    const items = await writeInstallments(
+      trx,
+      ctx,
+      kind,
+      {
+        supplierId: input.supplierId ?? null,
+        clientId: input.clientId ?? null,
+        description: input.description,
+        documentNumber: input.documentNumber ?? null,
+        issueDate: input.issueDate,
+        competenceDate: input.competenceDate,
+        categoryId: input.categoryId,
+        paymentMethodId: input.paymentMethodId ?? null,
+        checkingAccountId: input.checkingAccountId ?? null,
+        notes: input.notes ?? null,
+        originType: 'MANUAL',
+        originId: null,
+      },
+      {
+        total: input.amount,
+        count: input.installments,
+        firstDueInDays: 0,
+        intervalDays: input.intervalDays,
+        from: input.dueDate,
+      },
+      'amount',
+    );
+    return { items };
+  });
+}
+
+/** What purchasing and sales give `createBills` (finance/index.ts). */
+export interface DocumentBillsInput {
+  kind: BillKind;
+  supplierId?: number | null;
+  clientId?: number | null;
+  origin: { type: 'PURCHASE_ORDER' | 'INVOICE'; id: number };
+  description: string;
+  documentNumber?: string | null;
+  issueDate: string;
+  competenceDate?: string | null;
+  categoryId: number;
+  paymentMethodId?: number | null;
+  checkingAccountId?: number | null;
+  /** Money, decimal string, > 0 and at least one cent per installment. */
+  total: string;
+  terms: { count: number; firstDueInDays: number; intervalDays: number };
+}
+
+/**
+ * The bills of a document (a purchase order received, an invoice issued), one per installment of
+ * its payment terms counted from the issue date, in the caller's transaction (it never opens
+ * one). A wrong reference or a total too small answers 400 with the field (`categoryId`,
+ * `total`); the caller's transaction must then roll back.
+ */
+export function createBills(
+  trx: Trx,
+  ctx: AuditContext,
+  input: DocumentBillsInput,
+): Promise<BillRow[]> {
+  return writeInstallments(
+    trx,
+    ctx,
+    input.kind,
+    {
+      supplierId: input.supplierId ?? null,
+      clientId: input.clientId ?? null,
+      description: input.description,
+      documentNumber: input.documentNumber ?? null,
+      issueDate: input.issueDate,
+      competenceDate: input.competenceDate ?? null,
+      categoryId: input.categoryId,
+      paymentMethodId: input.paymentMethodId ?? null,
+      checkingAccountId: input.checkingAccountId ?? null,
+      notes: null,
+      originType: input.origin.type,
+      originId: input.origin.id,
+    },
+    { total: input.total, ...input.terms, from: input.issueDate },
+    'total',
+  );
+}
+
+const invalidStatus = (status: Parameters<typeof billMachine.label>[0]) =>
+  new ConflictError(
+    errorMessages.INVALID_STATUS(billMachine.label(status)),
+    ErrorCode.INVALID_STATUS,
+  );
+
+/**
+ * PUT: only an OPEN bill, with the version read. A bill that came from a document keeps its
+ * amount (the document's installments add up to its total).
+ */
+export function updateBill(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  kind: BillKind,
+  id: number,
+  input: BillUpdate,
+): Promise<BillDetail> {
+  return inTransaction(db, async (trx) => {
+    const locked = await lockBill(trx, kind, id);
+    if (!locked) throw new NotFoundError();
+    if (!(billMachine.transitions.edit.from as readonly string[]).includes(locked.status)) {
+      throw invalidStatus(locked.status);
+    }
+    if (locked.version !== input.version) throw new StaleVersionError();
+    if (
+      locked.originType !== 'MANUAL' &&
+      toUnits(locked.amount, 2, 'amount') !== toUnits(input.amount, 2, 'amount')
+    ) {
+      throw new ValidationError({ amount: messages.finance.amountFromDocument });
+    }
+    await checkReferences(
+      trx,
+      {
+        categoryId: input.categoryId,
+        paymentMethodId: input.paymentMethodId ?? null,
+        checkingAccountId: input.checkingAccountId ?? null,
+        ...(kind === 'PAY'
+          ? { supplierId: input.supplierId ?? null }
+          : { clientId: input.clientId ?? null }),
+      },
+      directionOf(kind),
+    );
+    const today = todayInSaoPaulo();
+    const before = toApi((await findBillWithNames(trx, kind, id))!, today);
+    await trx
+      .updateTable('bills')
+      .set({
+        ...(kind === 'PAY'
+          ? { supplierId: input.supplierId ?? null }
+          : { clientId: input.clientId }),
+        description: input.description,
+        documentNumber: input.documentNumber ?? null,
+        issueDate: input.issueDate,
+        dueDate: input.dueDate,
+        competenceDate: input.competenceDate ?? input.issueDate,
+        amount: input.amount,
+        categoryId: input.categoryId,
+        paymentMethodId: input.paymentMethodId ?? null,
+        checkingAccountId: input.checkingAccountId ?? null,
+        notes: input.notes ?? null,
+        version: locked.version + 1,
+        updatedAt: new Date(),
+        updatedBy: ctx.userId,
+      })
+      .where('id', '=', id)
+      .execute();
+    const after = toApi((await findBillWithNames(trx, kind, id))!, today);
+    await recordAudit(trx, ctx, {
+      entity: auditEntity(kind),
+      entityId: id,
+      action: 'update',
+      before,
+      after,
+    });
+    return getBill(trx, kind, id);
+  });
+}
+
+/** "Cancelar": only an OPEN bill (nothing paid that stands). */
+export function cancelBill(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  kind: BillKind,
+  id: number,
+): Promise<BillDetail> {
+  return inTransaction(db, async (trx) => {
+    const existing = await findBillWithNames(trx, kind, id);
+    if (!existing) throw new NotFoundError();
+    await transition(trx, {
+      table: 'bills',
+      id,
+      machine: billMachine,
+      action: 'cancel',
+      userId: ctx.userId,
+    });
+    const after = await getBill(trx, kind, id);
+    await recordAudit(trx, ctx, {
+      entity: auditEntity(kind),
+      entityId: id,
+      action: 'cancel',
+      before: { status: existing.status },
+      after: { status: after.status },
+    });
+    return after;
+  });
+}
+
+/** The PIX "copia e cola" of an open bill to receive, for what is open of it. */
+export async function billPix(db: DbOrTrx, id: number): Promise<BillPix> {
+  const bill = await findBillWithNames(db, 'RECEIVE', id);
+  if (!bill) throw new NotFoundError();
+  if (!(OPEN_STATUSES as readonly string[]).includes(bill.status)) {
+    throw new BusinessRuleError(messages.finance.pixOnlyOpen);
+  }
+  const company = await companyPixData(db);
+  if (!company.pixKey) {
+    throw new BusinessRuleError({ code: ErrorCode.NO_PIX_KEY, message: errorMessages.NO_PIX_KEY });
+  }
+  if (!company.merchantCity.trim() || !company.merchantName.trim()) {
+    throw new BusinessRuleError(messages.finance.pixNoCity);
+  }
+  const amount = openAmount(bill.amount, bill.paidAmount);
+  const txid = pixTxid(bill.id);
+  return {
+    payload: pixPayload({
+      key: company.pixKey,
+      merchantName: company.merchantName,
+      merchantCity: company.merchantCity,
+      amount,
+      txid,
+    }),
+    amount,
+    pixKey: company.pixKey,
+    txid,
+  };
+}
