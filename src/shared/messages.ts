@@ -67,6 +67,8 @@ export const messages = {
     pixOnlyOpen: 'Somente uma conta em aberto tem PIX.',
     periodTooLong: 'Período longo demais: até 3 anos (366 dias por dia).',
     periodInverted: 'A data final deve ser igual ou posterior à inicial.',
+    entryPosted: 'Lançamento registrado.',
+    transferPosted: 'Transferência registrada.',
     amountFromDocument:
       'O valor de uma conta gerada por um documento não pode ser alterado; cancele o documento.',
     pixNoCity: 'Cadastre a cidade e o nome da empresa em Empresa para gerar o PIX.',

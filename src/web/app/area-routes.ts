@@ -30,6 +30,8 @@ export const areaRoutes: Partial<Record<Area, () => Promise<AreaModule>>> = {
   paymentMethods: () => import('../features/payment-methods/payment-methods-area.js'),
   financialCategories: () =>
     import('../features/financial-categories/financial-categories-area.js'),
+  cashFlow: () => import('../features/cash-flow/cash-flow-area.js'),
+  incomeStatement: () => import('../features/income-statement/income-statement-area.js'),
   categories: () => import('../features/categories/categories-area.js'),
   colors: () => import('../features/colors/colors-area.js'),
   outlays: () => import('../features/outlays/outlays-area.js'),

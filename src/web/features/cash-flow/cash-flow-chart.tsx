@@ -1,0 +1,162 @@
+import { Typography } from 'antd';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
+import { abbreviateBRL } from '../../../shared/abbreviate-brl.js';
+import { formatBRL } from '../../../shared/money.js';
+import type { CashFlow, CashFlowPeriod } from '../../../shared/resources/finance-reports.js';
+import { periodLabel } from './cash-flow-params.js';
+
+const GREEN = '#389e0d';
+const RED = '#cf1322';
+const BLUE = '#1d39c4';
+
+interface Point {
+  label: string;
+  period: CashFlowPeriod;
+  realizedIn: number;
+  projectedIn: number;
+  realizedOut: number;
+  projectedOut: number;
+  /** The balance line up to the period of today, and from it on (dashed). */
+  realizedBalance: number | null;
+  projectedBalance: number | null;
+}
+
+/**
+ * The chart's points. Its numbers only place bars and dots; what is read (the tooltip) comes
+ * from the API's exact decimal strings.
+ */
+export function chartPoints(report: CashFlow): Point[] {
+  return report.periods.map((period) => ({
+    label: periodLabel(period, report.granularity),
+    period,
+    realizedIn: Number(period.realizedIn),
+    projectedIn: Number(period.projectedIn),
+    realizedOut: Number(period.realizedOut),
+    projectedOut: Number(period.projectedOut),
+    realizedBalance: period.start <= report.today ? Number(period.balance) : null,
+    projectedBalance: period.end >= report.today ? Number(period.balance) : null,
+  }));
+}
+
+function PeriodTooltip({ active, payload }: TooltipContentProps) {
+  const point = active ? (payload?.[0]?.payload as Point | undefined) : undefined;
+  if (!point) return null;
+  const { period } = point;
+  const line = (label: string, value: string, color?: string) => (
+    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16, color }}>
+      <span>{label}</span>
+      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatBRL(value)}</span>
+    </div>
+  );
+  return (
+    <div
+      style={{
+        background: '#fff',
+        border: '1px solid #d9d9d9',
+        borderRadius: 6,
+        padding: '8px 12px',
+        minWidth: 220,
+      }}
+    >
+      <Typography.Text strong>{point.label}</Typography.Text>
+      {line('Entradas realizadas', period.realizedIn, GREEN)}
+      {line('Entradas previstas', period.projectedIn, GREEN)}
+      {line('Saídas realizadas', period.realizedOut, RED)}
+      {line('Saídas previstas', period.projectedOut, RED)}
+      {line('Saldo acumulado', period.balance, BLUE)}
+    </div>
+  );
+}
+
+/**
+ * Entradas and saídas per period as bars, realised solid and projected hatched on top of them,
+ * and the accumulated balance as a line, dashed where it is projected.
+ */
+export function CashFlowChart({ report, small }: { report: CashFlow; small: boolean }) {
+  const points = chartPoints(report);
+  return (
+    <div data-testid="cash-flow-chart" style={{ width: '100%', height: small ? 260 : 340 }}>
+      <ResponsiveContainer width="100%" height="100%">
+        <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <defs>
+            <pattern
+              id="cash-flow-projected-in"
+              width="6"
+              height="6"
+              patternUnits="userSpaceOnUse"
+              patternTransform="rotate(45)"
+            >
+              <rect width="6" height="6" fill={GREEN} fillOpacity={0.25} />
+              <line x1="0" y1="0" x2="0" y2="6" stroke={GREEN} strokeWidth="3" />
+            </pattern>
+            <pattern
+              id="cash-flow-projected-out"
+              width="6"
+              height="6"
+              patternUnits="userSpaceOnUse"
+              patternTransform="rotate(45)"
+            >
+              <rect width="6" height="6" fill={RED} fillOpacity={0.25} />
+              <line x1="0" y1="0" x2="0" y2="6" stroke={RED} strokeWidth="3" />
+            </pattern>
+          </defs>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+          <YAxis
+            width={small ? 64 : 84}
+            tick={{ fontSize: 12 }}
+            tickFormatter={(value: number) => abbreviateBRL(value)}
+          />
+          <Tooltip content={PeriodTooltip} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="realizedIn" name="Entradas" stackId="in" fill={GREEN} />
+          <Bar
+            dataKey="projectedIn"
+            name="Entradas previstas"
+            stackId="in"
+            fill="url(#cash-flow-projected-in)"
+            stroke={GREEN}
+          />
+          <Bar dataKey="realizedOut" name="Saídas" stackId="out" fill={RED} />
+          <Bar
+            dataKey="projectedOut"
+            name="Saídas previstas"
+            stackId="out"
+            fill="url(#cash-flow-projected-out)"
+            stroke={RED}
+          />
+          <Line
+            dataKey="realizedBalance"
+            name="Saldo"
+            type="monotone"
+            stroke={BLUE}
+            strokeWidth={2}
+            dot={{ r: 3 }}
+            connectNulls={false}
+          />
+          <Line
+            dataKey="projectedBalance"
+            name="Saldo previsto"
+            type="monotone"
+            stroke={BLUE}
+            strokeWidth={2}
+            strokeDasharray="6 4"
+            dot={{ r: 3 }}
+            connectNulls={false}
+          />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
