@@ -6,7 +6,7 @@ import type {
   BillStatus,
 } from '../../../shared/resources/bills.js';
 import { messages } from '../../../shared/messages.js';
-import type { DbOrTrx, Trx } from '../../db/connection.js';
+import type { Db, DbOrTrx, Trx } from '../../db/connection.js';
 import type { BillsTable } from '../../db/types.js';
 import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
@@ -253,26 +253,36 @@ export async function listBills(
   return { rows, totals };
 }
 
-/** Every row of the filtered list in its order, in batches (the export). */
+/**
+ * Every row of the filtered list in its order, in batches (the export), through a cursor in a
+ * read-only transaction: one query, however many rows, and never an OFFSET walked again.
+ */
 export async function eachBillBatch(
   db: DbOrTrx,
   kind: BillKind,
   query: BillFilters & { sort?: string },
   today: string,
   onBatch: (rows: BillDbRow[]) => Promise<void> | void,
-  batchSize = 2000,
+  batchSize = 1000,
 ): Promise<void> {
   const { sort, ...filters } = query;
   const where = whereOf(kind, filters, today);
   const order = orderOf(sort);
-  for (let offset = 0; ; offset += batchSize) {
-    const { rows } = await sql<BillDbRow>`${SELECT_WITH_NAMES}
+  const walk = async (trx: DbOrTrx) => {
+    await sql`DECLARE bills_cursor NO SCROLL CURSOR FOR ${SELECT_WITH_NAMES}
       WHERE ${where}
-      ORDER BY ${order}
-      LIMIT ${batchSize} OFFSET ${offset}`.execute(db);
-    if (rows.length) await onBatch(rows);
-    if (rows.length < batchSize) return;
-  }
+      ORDER BY ${order}`.execute(trx);
+    for (;;) {
+      const { rows } = await sql<BillDbRow>`FETCH ${sql.lit(batchSize)} FROM bills_cursor`.execute(
+        trx,
+      );
+      if (rows.length) await onBatch(rows);
+      if (rows.length < batchSize) break;
+    }
+    await sql`CLOSE bills_cursor`.execute(trx);
+  };
+  if (db.isTransaction) return walk(db);
+  await (db as Db).transaction().setAccessMode('read only').execute(walk);
 }
 
 // ---- Writes --------------------------------------------------------------------------------
