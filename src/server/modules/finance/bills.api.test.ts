@@ -438,6 +438,16 @@ describe('permissions', () => {
     const payment = { date: today, amount: '1.00', checkingAccountId: fx.account.id };
     expect((await post(`${PAY}/${bill!.id}/pay`, payment, reader)).statusCode).toBe(403);
     expect((await get(RECEIVE, reader)).statusCode).toBe(403);
+    // The bill's history is read with audit:read and the list's permission.
+    const { token: historian } = await userWith(api, ['billsToPay:read', 'audit:read']);
+    const history = await get(`/api/v1/audit?entity=bills-to-pay&entityId=${bill!.id}`, historian);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().items[0].action).toBe('create');
+    const other = await get(
+      `/api/v1/audit?entity=bills-to-receive&entityId=${bill!.id}`,
+      historian,
+    );
+    expect(other.statusCode).toBe(403);
 
     const { token: writer } = await userWith(api, ['billsToPay:read', 'billsToPay:write']);
     expect((await post(`${PAY}/${bill!.id}/pay`, payment, writer)).statusCode).toBe(403);
@@ -480,7 +490,20 @@ describe('PIX of a bill to receive', () => {
       message: messages.finance.noPixKey,
     });
 
-    await api.db.updateTable('company').set({ pixKey: 'financeiro@fabril.com.br' }).execute();
+    await api.db
+      .updateTable('company')
+      .set({ pixKey: 'financeiro@fabril.com.br', address: JSON.stringify({ city: null }) })
+      .execute();
+    const noCity = await get(`${RECEIVE}/${bill!.id}/pix`);
+    expect(noCity.statusCode).toBe(422);
+    expect(noCity.json().error).toMatchObject({
+      code: ErrorCode.BUSINESS_RULE,
+      message: messages.finance.pixNoCity,
+    });
+    await api.db
+      .updateTable('company')
+      .set({ address: JSON.stringify({ city: 'São José dos Campos', state: 'SP' }) })
+      .execute();
     const received = await post(`${RECEIVE}/${bill!.id}/receive`, {
       date: today,
       amount: '50.00',
