@@ -20,7 +20,7 @@ import { loggerOptions, type LogFormat } from './logging.js';
 import { accountRoutes } from './modules/account/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { companyRoutes } from './modules/company/index.js';
-import { accountEntriesRoutes, billsRoutes } from './modules/finance/index.js';
+import { billsRoutes, ledgerRoutes } from './modules/finance/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { itemsRoutes } from './modules/items/index.js';
 import { masterDataRoutes } from './modules/master-data/index.js';
@@ -125,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(stockMovementsRoutes(options.db));
       await api.register(stockItemsRoutes(options.db));
       await api.register(billsRoutes(options.db));
-      await api.register(accountEntriesRoutes(options.db));
+      await api.register(ledgerRoutes(options.db));
     },
     { prefix: '/api/v1' },
   );

@@ -67,6 +67,17 @@ export const messages = {
     pixOnlyOpen: 'Somente uma conta em aberto tem PIX.',
     periodTooLong: 'Período longo demais: até 3 anos (366 dias por dia).',
     periodInverted: 'A data final deve ser igual ou posterior à inicial.',
+    /** The DRE gerencial's results and the lines its payments make (no category). */
+    dre: {
+      netRevenue: 'Receita líquida',
+      grossProfit: 'Lucro bruto',
+      operatingResult: 'Resultado operacional',
+      netResult: 'Resultado líquido',
+      interestPaid: 'Juros e multas pagos',
+      interestReceived: 'Juros e multas recebidos',
+      discountsObtained: 'Descontos obtidos',
+      discountsGranted: 'Descontos concedidos',
+    },
     entryPosted: 'Lançamento registrado.',
     transferPosted: 'Transferência registrada.',
     amountFromDocument:

@@ -12,4 +12,4 @@
  */
 export { billsRoutes } from './bills.routes.js';
 export { createBills, type DocumentBillsInput } from './bills.service.js';
-export { accountEntriesRoutes } from './account-entries.routes.js';
+export { ledgerRoutes } from './ledger.routes.js';

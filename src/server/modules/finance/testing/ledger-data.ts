@@ -132,6 +132,8 @@ export async function ledgerPayment(
     discount?: string;
     total: string;
     reversed?: boolean;
+    /** The bill's category, as the bills' payments write it on their entries. */
+    categoryId?: number;
   },
 ): Promise<{ id: number; entryId: number }> {
   const signed = payment.kind === 'PAY' ? `-${payment.total}` : payment.total;
@@ -141,6 +143,7 @@ export async function ledgerPayment(
     amount: signed,
     originType: 'BILL_PAYMENT',
     originId: payment.billId,
+    categoryId: payment.categoryId ?? null,
   });
   const reversal = payment.reversed
     ? await ledgerEntry(db, {
@@ -149,6 +152,7 @@ export async function ledgerPayment(
         amount: payment.kind === 'PAY' ? payment.total : `-${payment.total}`,
         originType: 'PAYMENT_REVERSAL',
         originId: payment.billId,
+        categoryId: payment.categoryId ?? null,
       })
     : null;
   const row = await db
