@@ -239,6 +239,7 @@ function BillForm({
                 <Form.Item
                   label={info.partnerLabel}
                   name={partnerKey}
+                  validateFirst
                   rules={
                     kind === 'RECEIVE' ? [required, validate(partnerKey)] : [validate(partnerKey)]
                   }
@@ -251,6 +252,7 @@ function BillForm({
                 <Form.Item
                   label="Descrição"
                   name="description"
+                  validateFirst
                   rules={[required, validate('description')]}
                 >
                   <Input maxLength={200} />
@@ -289,6 +291,7 @@ function BillForm({
                 <Form.Item
                   label="Categoria"
                   name="categoryId"
+                  validateFirst
                   rules={[required, validate('categoryId')]}
                 >
                   <Select<number>
@@ -344,6 +347,7 @@ function BillForm({
                   <Form.Item
                     label="Parcelas"
                     name="installments"
+                    validateFirst
                     rules={[required, validate('installments')]}
                     extra={`De 1 a ${MAX_INSTALLMENTS}.`}
                   >
@@ -371,6 +375,7 @@ function BillForm({
                   <Form.Item
                     label="Intervalo (dias)"
                     name="intervalDays"
+                    validateFirst
                     rules={[required, validate('intervalDays')]}
                     extra="Entre um vencimento e o seguinte."
                   >

@@ -179,28 +179,36 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
       </Flex>
 
       <Flex gap={12} wrap>
-        <Card size="small" style={{ flex: '1 1 160px' }} data-testid="bill-open-amount">
+        <Card
+          size="small"
+          style={{ flex: small ? '1 1 100%' : '1 1 160px', minWidth: 0 }}
+          data-testid="bill-open-amount"
+        >
           <Typography.Text type="secondary">Em aberto</Typography.Text>
           <div>
             <Typography.Text
               strong
               type={row.overdue ? 'danger' : undefined}
-              style={{ fontSize: 28 }}
+              style={{ fontSize: small ? 24 : 28 }}
             >
               {formatBRL(row.openAmount)}
             </Typography.Text>
           </div>
         </Card>
-        <Card size="small" style={{ flex: '1 1 160px' }}>
+        <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }}>
           <Typography.Text type="secondary">Valor</Typography.Text>
           <div>
-            <Typography.Text style={{ fontSize: 20 }}>{formatBRL(row.amount)}</Typography.Text>
+            <Typography.Text style={{ fontSize: small ? 17 : 20 }}>
+              {formatBRL(row.amount)}
+            </Typography.Text>
           </div>
         </Card>
-        <Card size="small" style={{ flex: '1 1 160px' }}>
+        <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }}>
           <Typography.Text type="secondary">{info.settledLabel}</Typography.Text>
           <div>
-            <Typography.Text style={{ fontSize: 20 }}>{formatBRL(row.paidAmount)}</Typography.Text>
+            <Typography.Text style={{ fontSize: small ? 17 : 20 }}>
+              {formatBRL(row.paidAmount)}
+            </Typography.Text>
           </div>
         </Card>
       </Flex>

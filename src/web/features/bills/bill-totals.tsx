@@ -27,7 +27,7 @@ export function BillTotals({ kind, totals }: { kind: BillKind; totals?: BillPage
           <Card
             key={figure.key}
             size="small"
-            style={{ flex: '1 1 140px', minWidth: 0 }}
+            style={{ flex: '1 1 96px', minWidth: 0 }}
             data-testid={`bill-total-${figure.key}`}
           >
             <Typography.Text type="secondary">{figure.label}</Typography.Text>
@@ -36,7 +36,7 @@ export function BillTotals({ kind, totals }: { kind: BillKind; totals?: BillPage
                 <Typography.Text
                   strong
                   type={figure.type}
-                  style={{ fontSize: 20 }}
+                  style={{ fontSize: 'clamp(15px, 4.4vw, 20px)' }}
                   aria-label={`${figure.label}: ${exact}`}
                 >
                   {short}

@@ -155,6 +155,7 @@ export function SettleDialog({
             <Form.Item
               label="Conta-corrente"
               name="checkingAccountId"
+              validateFirst
               rules={[required, validate('checkingAccountId')]}
             >
               <ReferenceSelect resource="checking-accounts" />
