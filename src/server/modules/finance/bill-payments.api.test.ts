@@ -125,6 +125,10 @@ describe('Baixar', () => {
       'pay',
       'create',
     ]);
+    const firstPay = history.json().items[1];
+    expect(firstPay.changes.status).toEqual({ from: 'OPEN', to: 'PARTIALLY_PAID' });
+    expect(firstPay.changes.paidAmount).toEqual({ from: '0.00', to: '40.00' });
+    expect(firstPay.changes.payment.to).toMatchObject({ amount: '40.00', total: '43.00' });
   });
 
   it('receives into the account as a credit', async () => {

@@ -4,7 +4,9 @@ import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { formatBRL } from '../../../shared/money.js';
 import {
   billKindInfo,
+  billMachine,
   paymentTotalCents,
+  statusAfterPayments,
   type BillDetail,
   type BillKind,
   type BillPaymentInput,
@@ -18,7 +20,6 @@ import { findBillState, lockBill, lockPayment, settle, unsettle } from './bills.
 import { entryAmount, entryDescription, openAmount } from './bills.rules.js';
 import { auditEntity, directionOf, getBill } from './bills.service.js';
 import { checkReferences } from './finance-references.js';
-import { billMachine } from '../../../shared/resources/bills.js';
 
 /**
  * "Baixar" and "Estornar baixa" (DOMAIN §9). A payment is one conditional UPDATE of the bill (so
@@ -102,7 +103,7 @@ export function payBill(
       entity: auditEntity(kind),
       entityId: id,
       action: billKindInfo[kind].settleAction,
-      before: { paidAmount: paidBefore },
+      before: { paidAmount: paidBefore, status: statusAfterPayments(bill.amount, paidBefore) },
       after: {
         paidAmount: bill.paidAmount,
         status: bill.status,

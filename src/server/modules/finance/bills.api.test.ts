@@ -376,6 +376,17 @@ describe('the list', () => {
     expect(await ids(`q=${encodeURIComponent(`joao ${tag}`)}`)).toEqual([byClient!.id]);
     expect(await ids(`q=${encodeURIComponent(`${tag} conceicao`)}`)).toEqual([byDescription!.id]);
     expect(await ids(`q=${tag}&clientId=${other.id}`)).toEqual([byDoc!.id, byDescription!.id]);
+    // "Cliente …" before "Confecções …", ties by id.
+    expect(await ids(`q=${tag}&sort=partnerName`)).toEqual([
+      byDoc!.id,
+      byDescription!.id,
+      byClient!.id,
+    ]);
+    expect(await ids(`q=${tag}&sort=-partnerName`)).toEqual([
+      byClient!.id,
+      byDescription!.id,
+      byDoc!.id,
+    ]);
     expect(await ids(`q=${tag}&categoryId=${fx.income.id}`)).toHaveLength(3);
     const category = await createCategory(api.db, 'INCOME');
     expect(await ids(`q=${tag}&categoryId=${category.id}`)).toEqual([]);

@@ -64,34 +64,49 @@ export interface BillDbRow {
   version: number;
 }
 
-const SELECT_WITH_NAMES = sql`
-  SELECT b.id, b.kind, b.supplier_id, b.client_id, coalesce(s.name, c.name) AS partner_name,
+/**
+ * The bills with the names they show. Only the partner of the kind is joined (the list sorts by
+ * it); the other names are looked up per row returned, so that the planner has one join to order
+ * rather than five (planning, not execution, was most of a page's time).
+ */
+const selectWithNames = (kind: BillKind) => {
+  const partners = sql.raw(kind === 'PAY' ? 'suppliers' : 'clients');
+  const partnerKey = sql.raw(kind === 'PAY' ? 'b.supplier_id' : 'b.client_id');
+  return sql`
+  SELECT b.id, b.kind, b.supplier_id, b.client_id, p.name AS partner_name,
     b.description, b.document_number, b.issue_date, b.due_date, b.competence_date, b.amount,
-    b.paid_amount, b.installment, b.category_id, fc.name AS category_name, b.payment_method_id,
-    pm.name AS payment_method_name, b.checking_account_id, ca.name AS checking_account_name,
+    b.paid_amount, b.installment, b.category_id,
+    (SELECT fc.name FROM financial_categories fc WHERE fc.id = b.category_id) AS category_name,
+    b.payment_method_id,
+    (SELECT pm.name FROM payment_methods pm WHERE pm.id = b.payment_method_id)
+      AS payment_method_name,
+    b.checking_account_id,
+    (SELECT ca.name FROM checking_accounts ca WHERE ca.id = b.checking_account_id)
+      AS checking_account_name,
     b.origin_type, b.origin_id, b.status, b.notes, b.created_at, b.updated_at, b.created_by,
     b.updated_by, b.version
   FROM bills b
-  LEFT JOIN suppliers s ON s.id = b.supplier_id
-  LEFT JOIN clients c ON c.id = b.client_id
-  JOIN financial_categories fc ON fc.id = b.category_id
-  LEFT JOIN payment_methods pm ON pm.id = b.payment_method_id
-  LEFT JOIN checking_accounts ca ON ca.id = b.checking_account_id`;
+  LEFT JOIN ${partners} p ON p.id = ${partnerKey}`;
+};
 
 export async function findBillWithNames(
   db: DbOrTrx,
   kind: BillKind,
   id: number,
 ): Promise<BillDbRow | undefined> {
-  const { rows } = await sql<BillDbRow>`${SELECT_WITH_NAMES}
+  const { rows } = await sql<BillDbRow>`${selectWithNames(kind)}
     WHERE b.id = ${id} AND b.kind = ${kind}`.execute(db);
   return rows[0];
 }
 
 /** The bills of these ids, with names, in id order (what POST answers). */
-export async function findBillsWithNames(db: DbOrTrx, ids: number[]): Promise<BillDbRow[]> {
+export async function findBillsWithNames(
+  db: DbOrTrx,
+  kind: BillKind,
+  ids: number[],
+): Promise<BillDbRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<BillDbRow>`${SELECT_WITH_NAMES}
+  const { rows } = await sql<BillDbRow>`${selectWithNames(kind)}
     WHERE b.id = ANY(${ids}::integer[]) ORDER BY b.id`.execute(db);
   return rows;
 }
@@ -142,7 +157,7 @@ const SORTS: Record<string, string> = {
   competenceDate: 'b.competence_date',
   amount: 'b.amount',
   description: 'b.description',
-  partnerName: 'coalesce(s.name, c.name)',
+  partnerName: 'p.name',
   status: 'b.status',
 };
 
@@ -244,7 +259,7 @@ export async function listBills(
   const where = whereOf(kind, filters, today);
   const order = orderOf(sort);
   const [{ rows }, totals] = await Promise.all([
-    sql<BillDbRow>`${SELECT_WITH_NAMES}
+    sql<BillDbRow>`${selectWithNames(kind)}
       WHERE ${where}
       ORDER BY ${order}
       LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db),
@@ -269,7 +284,7 @@ export async function eachBillBatch(
   const where = whereOf(kind, filters, today);
   const order = orderOf(sort);
   const walk = async (trx: DbOrTrx) => {
-    await sql`DECLARE bills_cursor NO SCROLL CURSOR FOR ${SELECT_WITH_NAMES}
+    await sql`DECLARE bills_cursor NO SCROLL CURSOR FOR ${selectWithNames(kind)}
       WHERE ${where}
       ORDER BY ${order}`.execute(trx);
     for (;;) {

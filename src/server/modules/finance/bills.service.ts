@@ -183,6 +183,7 @@ async function writeInstallments(
   const rows = (
     await findBillsWithNames(
       trx,
+      kind,
       inserted.map((row) => row.id),
     )
   ).map((row) => toApi(row, today));
