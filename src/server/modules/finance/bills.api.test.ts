@@ -348,6 +348,14 @@ describe('the list', () => {
       `${PAY}?q=${tag}&competenceDateFrom=${addDays(today, -6)}&competenceDateTo=${addDays(today, -4)}`,
     );
     expect(byCompetence.json().items.map((b: BillRow) => b.id)).toEqual([partly!.id]);
+    // By status in the lifecycle's order (Aberta before Parcialmente paga), ties by id.
+    const byStatus = await get(`${PAY}?q=${tag}&sort=status`);
+    expect(byStatus.json().items.map((b: BillRow) => b.id)).toEqual([
+      late!.id,
+      soon!.id,
+      dueToday!.id,
+      partly!.id,
+    ]);
     for (const sort of ['issueDate', 'competenceDate', 'description', 'partnerName', 'status']) {
       expect((await get(`${PAY}?q=${tag}&sort=-${sort}`)).statusCode, sort).toBe(200);
     }

@@ -158,7 +158,9 @@ const SORTS: Record<string, string> = {
   amount: 'b.amount',
   description: 'b.description',
   partnerName: 'p.name',
-  status: 'b.status',
+  // The lifecycle's order (Aberta, Parcialmente paga, Paga, Cancelada), not the codes'.
+  status:
+    "array_position(ARRAY['OPEN', 'PARTIALLY_PAID', 'PAID', 'CANCELLED']::text[], b.status::text)",
 };
 
 export type BillFilters = Omit<BillListQuery, 'page' | 'pageSize' | 'sort'>;
