@@ -318,6 +318,35 @@ describe('Estornar baixa', () => {
     ]);
   });
 
+  it('keeps the paid amount and the account in step when payments and reversals cross', async () => {
+    const account = await createCheckingAccount(api.db);
+    const bill = await newBill(PAY);
+    const pay = () =>
+      post(`${PAY}/${bill.id}/pay`, {
+        date: today,
+        amount: '10.00',
+        checkingAccountId: account.id,
+      });
+    const first = await Promise.all([pay(), pay(), pay()]);
+    expect(first.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const payments = (
+      (await api.request({ method: 'GET', url: `${PAY}/${bill.id}`, token })).json() as BillDetail
+    ).payments;
+    const crossed = await Promise.all([
+      ...payments.map((p) => post(`${PAY}/${bill.id}/payments/${p.id}/reverse`)),
+      pay(),
+      pay(),
+      pay(),
+    ]);
+    expect(crossed.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 201, 201, 201]);
+    const detail = (
+      await api.request({ method: 'GET', url: `${PAY}/${bill.id}`, token })
+    ).json() as BillDetail;
+    expect(detail).toMatchObject({ paidAmount: '30.00', status: 'PARTIALLY_PAID' });
+    expect(detail.payments.filter((p) => p.reversedAt === null)).toHaveLength(3);
+    expect(await entriesSum(api.db, account.id)).toBe('-30.00');
+  });
+
   it('answers 404 for a payment of another bill, and of the other kind', async () => {
     const bill = await newBill(RECEIVE);
     const other = await newBill(RECEIVE);
