@@ -89,6 +89,7 @@ async function typeDate(page: Page, label: string, date: string) {
   await page.keyboard.type(`${day}/${month}/${year}`);
   // Leaving the field commits the date (Enter would submit the form).
   await page.locator('h2').first().click();
+  await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
 }
 
 async function search(page: Page, text: string) {
@@ -199,6 +200,75 @@ describe('Contas a Pagar e a Receber in Chromium', () => {
     await page.getByRole('button', { name: 'Voltar' }).click();
     await page.waitForURL(/\/billstopay\?q=/);
     await expect.poll(() => rows(page).first().textContent()).toContain('Aberta');
+  });
+
+  it("edits an open bill, keeps what was typed on someone else's save, shows the history and cancels it", async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    const scene = await seed(page);
+    const description = `Energia E2E ${stamp()}`;
+    const created = await pageApi(page, 'POST', '/bills-to-pay', {
+      description,
+      issueDate: todayInSaoPaulo(),
+      dueDate: addDays(todayInSaoPaulo(), 20),
+      categoryId: scene.expenseId,
+      amount: '80.00',
+    });
+    expect(created.status).toBe(201);
+    const bill = (created.body.items as { id: number; version: number }[])[0]!;
+
+    await page.goto(`/billstopay/${bill.id}`);
+    await page.getByRole('button', { name: 'Editar' }).click();
+    await page.waitForURL(new RegExp(`/billstopay/${bill.id}/edit$`));
+    // One bill: no installments to choose.
+    expect(await page.getByLabel('Parcelas', { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Valor', { exact: true }).inputValue()).toBe('80,00');
+    await page.getByLabel('Valor', { exact: true }).fill('85,00');
+    await page.getByLabel('Nº do documento', { exact: true }).fill('NF 123');
+
+    // Someone else saves first: the standard message, and what was typed stays.
+    const current = await pageApi(page, 'GET', `/bills-to-pay/${bill.id}`);
+    const other = await pageApi(page, 'PUT', `/bills-to-pay/${bill.id}`, {
+      description: current.body.description,
+      issueDate: current.body.issueDate,
+      dueDate: current.body.dueDate,
+      categoryId: current.body.categoryId,
+      amount: '81.00',
+      notes: 'Alterada por outra pessoa',
+      version: current.body.version,
+    });
+    expect(other.status).toBe(200);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(() => page.locator('.ant-alert').first().textContent())
+      .toContain('Este registro foi alterado por outro usuário.');
+    expect(await page.getByLabel('Valor', { exact: true }).inputValue()).toBe('85,00');
+    await ctx.screenshot('bill-edit-stale-1280');
+    await page.getByRole('button', { name: 'Recarregar' }).click();
+    await expect.poll(() => page.getByLabel('Valor', { exact: true }).inputValue()).toBe('81,00');
+    await page.getByLabel('Valor', { exact: true }).fill('85,00');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(new RegExp(`/billstopay/${bill.id}$`));
+    await expect
+      .poll(() => page.getByTestId('bill-open-amount').textContent())
+      .toContain('R$ 85,00');
+
+    // The history names the change.
+    await page.getByRole('button', { name: 'Histórico' }).click();
+    await expect.poll(() => page.getByTestId('history-entry').count()).toBeGreaterThan(1);
+    expect(await page.getByTestId('history-drawer').textContent()).toContain('Valor');
+    await page.locator('.ant-drawer-close').click();
+
+    // "Cancelar", confirmed: Cancelada, and nothing is offered any more.
+    await page.getByTestId('bill-actions').getByRole('button', { name: 'Cancelar' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Cancelar a conta' }).click();
+    await expect.poll(() => toasts(page)).toContain('Conta cancelada.');
+    await expect.poll(() => statusTags(page)).toBe('Cancelada');
+    for (const name of ['Editar', 'Cancelar', 'Pagar']) {
+      expect(
+        await page.getByTestId('bill-actions').getByRole('button', { name, exact: true }).count(),
+      ).toBe(0);
+    }
   });
 
   it('offers the PIX of an open bill to receive: QR code, copia e cola and the copy button', async () => {
