@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '../src/shared/export-file-name.js';
@@ -361,6 +362,7 @@ describe('Contas a Pagar e a Receber in Chromium', () => {
       .filter({ hasText: 'Vencida' })
       .click();
     await page.getByRole('heading', { name: 'Contas a Pagar' }).click();
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await page.waitForURL(/status=OVERDUE/);
     await expect.poll(() => rows(page).count()).toBe(1);
     const overdue = await rows(page).first().textContent();
@@ -371,6 +373,12 @@ describe('Contas a Pagar e a Receber in Chromium', () => {
       .poll(() => page.getByTestId('bill-total-overdue').textContent())
       .toContain('R$ 75,50');
     await ctx.screenshot('bills-overdue-1280');
+    // The export takes the same filter: the overdue bill, not the one still to fall due.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    const csv = fs.readFileSync((await (await download).path())!, 'utf8');
+    expect(csv).toContain(description);
+    expect(csv).not.toContain(`${description} futura`);
 
     // The filter lives in the URL: the same list after a reload, at 375 px.
     await page.setViewportSize(PHONE);
