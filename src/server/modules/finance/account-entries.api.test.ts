@@ -371,6 +371,27 @@ describe('statement', () => {
     ]);
   });
 
+  it('gives every page the balances of the whole list, from either end of the period', async () => {
+    const whole = (await get(`/${account}/statement?pageSize=100`)).json();
+    const balances = whole.items.map((line: { id: number; balance: string }) => [
+      line.id,
+      line.balance,
+    ]);
+    expect(balances).toHaveLength(12);
+    for (const pageSize of [1, 5, 7]) {
+      const paged: [number, string][] = [];
+      for (let page = 1; page <= Math.ceil(12 / pageSize); page += 1) {
+        const body = (await get(`/${account}/statement?pageSize=${pageSize}&page=${page}`)).json();
+        paged.push(
+          ...body.items.map((line: { id: number; balance: string }) => [line.id, line.balance]),
+        );
+      }
+      expect(paged, `pageSize ${pageSize}`).toEqual(balances);
+    }
+    const past = (await get(`/${account}/statement?pageSize=5&page=4`)).json();
+    expect(past).toMatchObject({ items: [], total: 12, closingBalance: '215.00' });
+  });
+
   it('starts a period at the balance before it', async () => {
     const response = await get(`/${account}/statement?from=2025-02-05&to=2025-02-06`);
     const body = response.json();

@@ -34,33 +34,42 @@ export interface StatementTotals {
   total: number;
 }
 
-/** The account's name and balances and the period's sums, in one pass over its entries. */
+/**
+ * The account's name and balances and the period's sums. Each entry of the account is summed
+ * once, by the index range it falls in (before the period, in it, after it): numeric additions are
+ * most of the statement's cost, so no entry is added twice (the balance is the closing balance
+ * plus what came after, not a second sum of everything).
+ */
 export async function statementTotals(
   db: DbOrTrx,
   accountId: number,
   period: Period,
 ): Promise<StatementTotals | undefined> {
-  const before = period.from ? sql`date < ${period.from}::date` : sql`false`;
-  const within = inPeriod(period);
+  const sumWhere = (condition: RawBuilder<unknown> | null) =>
+    condition
+      ? sql`SELECT coalesce(sum(amount), 0) AS sum FROM account_entries
+          WHERE checking_account_id = ${accountId} AND ${condition}`
+      : sql`SELECT 0 AS sum`;
+  // Each sum is a FROM item of its own, so the planner runs it once however often it is used.
   const { rows } = await sql<StatementTotals & { total: string }>`
     SELECT a.name,
-      a.opening_balance + coalesce(s.all_entries, 0) AS balance,
-      a.opening_balance + coalesce(s.before, 0) AS opening_balance,
-      a.opening_balance + coalesce(s.before, 0) + coalesce(s.credits, 0) - coalesce(s.debits, 0)
-        AS closing_balance,
-      coalesce(s.credits, 0)::numeric(15,2) AS credits,
-      coalesce(s.debits, 0)::numeric(15,2) AS debits,
-      coalesce(s.total, 0) AS total
+      a.opening_balance + b.sum AS opening_balance,
+      a.opening_balance + b.sum + coalesce(p.net, 0) AS closing_balance,
+      a.opening_balance + b.sum + coalesce(p.net, 0) + f.sum AS balance,
+      coalesce(p.credits, 0)::numeric(15,2) AS credits,
+      coalesce(p.debits, 0)::numeric(15,2) AS debits,
+      p.total
     FROM checking_accounts a
-    LEFT JOIN LATERAL (
-      SELECT sum(amount) AS all_entries,
-        sum(amount) FILTER (WHERE ${before}) AS before,
-        sum(amount) FILTER (WHERE ${within} AND amount > 0) AS credits,
-        -sum(amount) FILTER (WHERE ${within} AND amount < 0) AS debits,
-        count(*) FILTER (WHERE ${within}) AS total
-      FROM account_entries
-      WHERE checking_account_id = a.id
-    ) s ON true
+    CROSS JOIN LATERAL (${sumWhere(period.from ? sql`date < ${period.from}::date` : null)}) b
+    CROSS JOIN LATERAL (
+      SELECT credits, debits, coalesce(credits, 0) - coalesce(debits, 0) AS net, total FROM (
+        SELECT sum(amount) FILTER (WHERE amount > 0) AS credits,
+          -sum(amount) FILTER (WHERE amount < 0) AS debits, count(*) AS total
+        FROM account_entries
+        WHERE checking_account_id = ${accountId} AND ${inPeriod(period)}
+      ) sums
+    ) p
+    CROSS JOIN LATERAL (${sumWhere(period.to ? sql`date > ${period.to}::date` : null)}) f
     WHERE a.id = ${accountId}`.execute(db);
   const row = rows[0];
   return row && { ...row, total: Number(row.total) };
@@ -99,25 +108,37 @@ export async function findEntry(db: DbOrTrx, id: number): Promise<EntryWithNames
 }
 
 /**
- * A slice of the period's entries in (date, id) order, each with the sum of the period's entries
- * up to and including it (`running`): the window runs over the index in order and stops at the
- * slice's end. Without `limit`, every entry from `offset` on (the export).
+ * A slice of the period's entries in (date, id) order, each with the balance right after it,
+ * from the nearer end of the period: from the start, the period's opening balance plus the
+ * running sum up to the entry; from the end, the closing balance less what came after it. The
+ * window runs over the index in order and stops at the slice, so a late page does not add up
+ * the whole period first. Without `limit`, every entry from `offset` on (the export).
  */
 export async function statementLines(
   db: DbOrTrx,
   accountId: number,
   period: Period,
+  totals: Pick<StatementTotals, 'openingBalance' | 'closingBalance' | 'total'>,
   slice: { limit?: number; offset: number },
-): Promise<(EntryWithNames & { running: string })[]> {
-  const limit = slice.limit === undefined ? sql`` : sql`LIMIT ${slice.limit}`;
-  const { rows } = await sql<EntryWithNames & { running: string }>`
-    ${withNames}, p.running
+): Promise<(EntryWithNames & { balance: string })[]> {
+  const { offset } = slice;
+  const end =
+    slice.limit === undefined ? totals.total : Math.min(totals.total, offset + slice.limit);
+  if (end <= offset) return [];
+  const fromEnd = totals.total - end < offset;
+  const window = fromEnd
+    ? sql`${totals.closingBalance}::numeric - coalesce(sum(amount) OVER (ORDER BY date DESC, id DESC
+        ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)`
+    : sql`${totals.openingBalance}::numeric + sum(amount) OVER (ORDER BY date, id ROWS UNBOUNDED PRECEDING)`;
+  const order = fromEnd ? sql`date DESC, id DESC` : sql`date, id`;
+  const { rows } = await sql<EntryWithNames & { balance: string }>`
+    ${withNames}, p.balance
     FROM (
-      SELECT id, date, sum(amount) OVER (ORDER BY date, id) AS running
+      SELECT id, date, ${window} AS balance
       FROM account_entries
       WHERE checking_account_id = ${accountId} AND ${inPeriod(period)}
-      ORDER BY date, id
-      ${limit} OFFSET ${slice.offset}
+      ORDER BY ${order}
+      LIMIT ${end - offset} OFFSET ${fromEnd ? totals.total - end : offset}
     ) p
     JOIN account_entries e ON e.id = p.id
     ${joins}

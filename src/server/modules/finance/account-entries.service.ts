@@ -143,9 +143,9 @@ export function createTransfer(
   });
 }
 
-function statementLine(row: EntryWithNames & { running: string }, opening: bigint): StatementLine {
-  const { running, ...entryRow } = row;
-  return { ...toApi(entryRow), balance: fromUnits(opening + toUnits(running, 2, 'running'), 2) };
+function statementLine(row: EntryWithNames & { balance: string }): StatementLine {
+  const { balance, ...entryRow } = row;
+  return { ...toApi(entryRow), balance };
 }
 
 /**
@@ -159,13 +159,12 @@ export async function statement(
   query: StatementQuery,
 ): Promise<Statement> {
   const period: Period = { from: query.from, to: query.to };
-  const offset = (query.page - 1) * query.pageSize;
-  const [totals, lines] = await Promise.all([
-    statementTotals(db, accountId, period),
-    statementLines(db, accountId, period, { limit: query.pageSize, offset }),
-  ]);
+  const totals = await statementTotals(db, accountId, period);
   if (!totals) throw new NotFoundError();
-  const opening = toUnits(totals.openingBalance, 2, 'openingBalance');
+  const lines = await statementLines(db, accountId, period, totals, {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
   return {
     account: { id: accountId, name: totals.name, balance: totals.balance },
     from: query.from ?? null,
@@ -174,7 +173,7 @@ export async function statement(
     closingBalance: totals.closingBalance,
     credits: totals.credits,
     debits: totals.debits,
-    items: lines.map((line) => statementLine(line, opening)),
+    items: lines.map(statementLine),
     total: totals.total,
     page: query.page,
     pageSize: query.pageSize,
@@ -189,11 +188,10 @@ export async function statementForExport(
 ): Promise<{ name: string; openingBalance: string; lines: StatementLine[] }> {
   const totals = await statementTotals(db, accountId, period);
   if (!totals) throw new NotFoundError();
-  const opening = toUnits(totals.openingBalance, 2, 'openingBalance');
-  const lines = await statementLines(db, accountId, period, { offset: 0 });
+  const lines = await statementLines(db, accountId, period, totals, { offset: 0 });
   return {
     name: totals.name,
     openingBalance: totals.openingBalance,
-    lines: lines.map((line) => statementLine(line, opening)),
+    lines: lines.map(statementLine),
   };
 }
