@@ -67,7 +67,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
     -- The lists: by due date (the default order), by status, open ones (Vencida), by competence.
     CREATE INDEX bills_kind_due_idx ON bills (kind, due_date, id);
-    CREATE INDEX bills_kind_status_due_idx ON bills (kind, status, due_date, id);
+    -- The amounts ride along so that the filter's totals read the index alone.
+    CREATE INDEX bills_kind_status_due_idx ON bills (kind, status, due_date, id)
+      INCLUDE (amount, paid_amount);
     CREATE INDEX bills_open_due_idx ON bills (kind, due_date, id) INCLUDE (amount, paid_amount)
       WHERE ${open};
     CREATE INDEX bills_kind_competence_idx ON bills (kind, competence_date, id);
