@@ -94,6 +94,28 @@ export const messages = {
     reverseExplained: 'Será lançado o movimento oposto, com a data de hoje.',
     reversed: 'Movimento estornado.',
   },
+  /** Ordens de Produção (DOMAIN §6). */
+  productionOrders: {
+    notManufactured: 'Escolha um produto fabricado.',
+    noBillOfMaterials: 'O produto não tem lista de materiais.',
+    notAFeedstock: 'Escolha um insumo.',
+    repeatedFeedstock: 'Este insumo já está em outra linha.',
+    noMaterials: 'Inclua ao menos um material.',
+    endBeforeStart: 'O término previsto não pode ser anterior ao início.',
+    inactiveLocation: 'Local inativo: escolha um ativo.',
+    created: 'Ordem de produção criada.',
+    saved: 'Ordem de produção salva.',
+    started: 'Produção iniciada.',
+    completed: 'Ordem de produção concluída.',
+    cancelled: 'Ordem de produção cancelada.',
+    startConfirm: 'Iniciar a produção? Os materiais sairão do estoque de origem.',
+    cancelConfirm: 'Cancelar a ordem de produção?',
+    cancelStartedConfirm:
+      'Cancelar a ordem de produção? Os materiais consumidos voltarão ao estoque de origem.',
+    shortageTitle: 'Materiais insuficientes no local de origem',
+    /** The production sheet (PDF). */
+    sheetTitle: 'Ficha de Produção',
+  },
   /** Products and feedstocks (DOMAIN §3). */
   items: {
     duplicateCode: 'Já existe um produto ou insumo com este código.',

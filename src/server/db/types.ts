@@ -308,6 +308,58 @@ export interface BillPaymentsTable {
   createdBy: number | null;
 }
 
+export type ProductionOrderStatus = 'PLANNED' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
+
+/** Ordens de Produção (migration 0016, DOMAIN §6); the cost breakdown is written on completion. */
+export interface ProductionOrdersTable extends Bookkeeping {
+  id: Generated<number>;
+  number: number;
+  productId: number;
+  quantity: Numeric;
+  /** 'YYYY-MM-DD', as plannedEnd and completionDate. */
+  plannedStart: string | null;
+  plannedEnd: string | null;
+  sourceLocationId: number;
+  targetLocationId: number;
+  requestedOrderId: number | null;
+  notes: string | null;
+  status: ColumnType<
+    ProductionOrderStatus,
+    ProductionOrderStatus | undefined,
+    ProductionOrderStatus
+  >;
+  producedQuantity: Numeric | null;
+  completionDate: string | null;
+  materialsCost: Numeric | null;
+  outlaysCost: Numeric | null;
+  totalCost: Numeric | null;
+  unitCost: Numeric | null;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  cancelledAt: Date | null;
+}
+/** A production order's material: required from the BOM, consumed (and valued) on start. */
+export interface ProductionOrderMaterialsTable {
+  id: Generated<number>;
+  productionOrderId: number;
+  feedstockId: number;
+  quantityPerUnit: Numeric | null;
+  lossPercent: Numeric | null;
+  requiredQuantity: Numeric;
+  consumedQuantity: ColumnType<string, string | number | undefined, string | number>;
+  unitCost: Numeric | null;
+  consumedValue: Numeric | null;
+  position: number;
+}
+/** A production order's cost (outlay), copied from the product and editable while PLANNED. */
+export interface ProductionOrderCostsTable {
+  id: Generated<number>;
+  productionOrderId: number;
+  outlayId: number;
+  value: Numeric;
+  position: number;
+}
+
 export interface Database {
   brands: BrandsTable;
   categories: CategoriesTable;
@@ -337,6 +389,9 @@ export interface Database {
   bills: BillsTable;
   accountEntries: AccountEntriesTable;
   billPayments: BillPaymentsTable;
+  productionOrders: ProductionOrdersTable;
+  productionOrderMaterials: ProductionOrderMaterialsTable;
+  productionOrderCosts: ProductionOrderCostsTable;
 }
 
 export type Role = Selectable<RolesTable>;
