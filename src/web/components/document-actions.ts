@@ -1,0 +1,88 @@
+import type { Permission } from '../../shared/permissions.js';
+import type { AuditEntry } from '../../shared/api-error.js';
+import type { StatusMachine } from '../../shared/status-machine.js';
+import { auditActionLabel } from './audit-changes.js';
+import { formatDateTime } from './dates.js';
+
+/**
+ * One action of a document's action bar: a transition of its status machine ("approve"), the
+ * permission it needs and what pressing it does. Pure data, so which buttons a status and a user
+ * get is decided (and tested) without rendering.
+ */
+export interface DocumentAction<A extends string = string> {
+  /** The machine's action; the button shows only where the machine allows it. */
+  action: A;
+  /** The button's text ("Aprovar"). */
+  label: string;
+  /** What the user must hold ("purchaseOrders:approve"). */
+  permission: Permission;
+  /** Asked first (Popconfirm), e.g. "Cancelar esta ordem?"; without it the action runs at once. */
+  confirm?: string;
+  /** A second line under the question ("Não é possível desfazer."). */
+  confirmDescription?: string;
+  /** Red button (cancel). */
+  danger?: boolean;
+  /** The main action of the status (one per bar reads best). */
+  primary?: boolean;
+  /** The request; a rejected ApiError 409/422 is shown by the bar. */
+  run: () => Promise<unknown>;
+}
+
+/** Colours of antd's Tag by the role a status plays in its lifecycle. */
+export type StatusTone = 'default' | 'processing' | 'partial' | 'success' | 'error';
+
+export const toneColors: Record<StatusTone, string | undefined> = {
+  default: undefined,
+  processing: 'blue',
+  partial: 'gold',
+  success: 'green',
+  error: 'red',
+};
+
+/**
+ * The actions a user sees for a document in `status`: those the machine allows from it and the
+ * user holds the permission of, in the order given.
+ */
+export function visibleActions<S extends string, A extends string>(
+  machine: Pick<StatusMachine<S, A>, 'can'>,
+  status: S,
+  actions: readonly DocumentAction<A>[],
+  permissions: readonly string[],
+): DocumentAction<A>[] {
+  return actions.filter(
+    (entry) => machine.can(status, entry.action) && permissions.includes(entry.permission),
+  );
+}
+
+const cancelled = /CANCEL/i;
+const partial = /PARTIAL/i;
+
+/**
+ * A sensible colour for a status from its place in the lifecycle, when the caller gives none:
+ * the first status (draft, planned) grey, a cancelled one red, the last one that is not cancelled
+ * (received, completed) green, a partial one gold and the others between (approved, in
+ * production) blue.
+ */
+export function defaultStatusTone<S extends string>(
+  machine: Pick<StatusMachine<S, string>, 'statuses'>,
+  status: S,
+): StatusTone {
+  const order = Object.keys(machine.statuses) as S[];
+  if (cancelled.test(status)) return 'error';
+  const live = order.filter((each) => !cancelled.test(each));
+  const index = live.indexOf(status);
+  if (index < 0) return 'default';
+  if (index === 0) return 'default';
+  if (index === live.length - 1) return 'success';
+  if (partial.test(status)) return 'partial';
+  return 'processing';
+}
+
+/** "Criada por Ana em 24/11/2026 10:02": what was done, by whom and when. */
+export function timelineHeadline(
+  entry: Pick<AuditEntry, 'action' | 'userName' | 'at'>,
+  labels: Record<string, string>,
+): string {
+  const what = labels[entry.action] ?? auditActionLabel(entry.action);
+  return `${what} por ${entry.userName ?? 'sistema'} em ${formatDateTime(entry.at)}`;
+}

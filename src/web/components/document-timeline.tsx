@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Empty, Spin, Timeline, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import type { AuditEntry } from '../../shared/api-error.js';
+import type { StatusMachine } from '../../shared/status-machine.js';
+import { http } from '../lib/http.js';
+import { queryKeys } from '../lib/query-keys.js';
+import { usePermission } from '../lib/session.js';
+import { timelineHeadline } from './document-actions.js';
+
+/** The status an entry moved the document between, as the machine labels it. */
+function statusChange(
+  entry: AuditEntry,
+  machine: Pick<StatusMachine<string, string>, 'label'> | undefined,
+): string | null {
+  const change = entry.changes.status;
+  if (!machine || !change || change.from === change.to) return null;
+  const label = (value: unknown) => (typeof value === 'string' ? machine.label(value) : '—');
+  return change.from === undefined || change.from === null
+    ? label(change.to)
+    : `${label(change.from)} → ${label(change.to)}`;
+}
+
+/**
+ * What happened to a document, oldest first so that it reads as its story: one line per audit
+ * entry ("Aprovada por Ana em 24/11/2026 10:05"), the status it moved between and whatever
+ * `describe` adds (a receipt's invoice number). It reads GET /audit under the same key as the
+ * Histórico drawer, so invalidating the resource (`resourceKeys(entity).all`) refreshes it after
+ * an action. Shown only to users with audit:read.
+ */
+export function DocumentTimeline({
+  entity,
+  entityId,
+  labels = {},
+  machine,
+  describe,
+}: {
+  /** The resource's path name (`purchase-orders`). */
+  entity: string;
+  entityId: number;
+  /** Action → headline verb, in the document's gender ({ create: 'Criada', approve: 'Aprovada' }). */
+  labels?: Record<string, string>;
+  machine?: Pick<StatusMachine<string, string>, 'label'>;
+  describe?: (entry: AuditEntry) => ReactNode;
+}) {
+  const allowed = usePermission('audit:read');
+  const history = useQuery({
+    queryKey: queryKeys.resource(entity).audit(entityId),
+    queryFn: ({ signal }) =>
+      http.get<{ items: AuditEntry[] }>('/audit', {
+        query: { entity, entityId },
+        signal,
+        silent: true,
+        redirectOnForbidden: false,
+      }),
+    enabled: allowed,
+    staleTime: 0,
+  });
+
+  if (!allowed) return null;
+  if (history.isPending) return <Spin />;
+  if (history.isError)
+    return <Alert type="error" showIcon title="Não foi possível carregar o histórico." />;
+  if (history.data.items.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nada registrado ainda." />;
+
+  // The API answers newest first; the story reads from the start.
+  const entries = [...history.data.items].reverse();
+  return (
+    <Timeline
+      data-testid="document-timeline"
+      items={entries.map((entry) => {
+        const moved = statusChange(entry, machine);
+        const extra = describe?.(entry);
+        return {
+          key: entry.id,
+          content: (
+            <div data-testid="timeline-entry">
+              <Typography.Text>{timelineHeadline(entry, labels)}</Typography.Text>
+              {moved && (
+                <div>
+                  <Typography.Text type="secondary">{moved}</Typography.Text>
+                </div>
+              )}
+              {extra && <div>{extra}</div>}
+            </div>
+          ),
+        };
+      })}
+    />
+  );
+}
