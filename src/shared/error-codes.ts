@@ -35,6 +35,8 @@ export const ErrorCode = {
   ALREADY_REVERSED: 'ALREADY_REVERSED',
   /** 422: a payment above what is open of the bill; `details` has the open amount. */
   OVERPAYMENT: 'OVERPAYMENT',
+  /** 422: a purchase receipt beyond what is still to receive; `details` lists every line. */
+  OVER_RECEIPT: 'OVER_RECEIPT',
   /** 409: the bill's payment has been reversed already. */
   PAYMENT_REVERSED: 'PAYMENT_REVERSED',
   /** 422: a PIX code asked for while the company has no PIX key. */
@@ -102,6 +104,20 @@ export interface OverpaymentDetail {
   openAmount: string;
 }
 
+/** A row of OVER_RECEIPT's `details`: one order line received beyond what it still awaits. */
+export interface OverReceiptDetail {
+  /** The index of the receipt's line (`lines.N`). */
+  index: number;
+  lineId: number;
+  itemId: number;
+  item: string;
+  /** Decimal strings: ordered, received before, asked now, still to receive. */
+  ordered: string;
+  received: string;
+  quantity: string;
+  remaining: string;
+}
+
 /**
  * The pt-BR message of each code that has a fixed wording (DOMAIN). A message with values takes
  * them already formatted for the screen ("1.234,500", "31/01/2026").
@@ -129,5 +145,8 @@ export const errorMessages = {
   /** `open` formatted for the screen: "R$ 40,00". */
   OVERPAYMENT: (open: string) => `Valor maior que o saldo em aberto (${open}).`,
   PAYMENT_REVERSED: messages.finance.paymentReversed,
+  /** `item` is the first line's item name, `remaining` formatted in its unit ("1,5"). */
+  OVER_RECEIPT: ({ item, remaining }: { item: string; remaining: string }) =>
+    `Quantidade maior que a pendente: ${item} tem ${remaining} a receber.`,
   NO_PIX_KEY: messages.finance.noPixKey,
 } as const satisfies Partial<Record<ErrorCode, string | ((...args: never[]) => string)>>;

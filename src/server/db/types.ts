@@ -360,6 +360,61 @@ export interface ProductionOrderCostsTable {
   position: number;
 }
 
+export type PurchaseOrderStatus =
+  'DRAFT' | 'APPROVED' | 'PARTIALLY_RECEIVED' | 'RECEIVED' | 'CANCELLED';
+
+/** Ordens de Compra (migration 0015, DOMAIN §5). `total` is written with the lines. */
+export interface PurchaseOrdersTable extends Bookkeeping {
+  id: Generated<number>;
+  number: number;
+  supplierId: number;
+  /** 'YYYY-MM-DD', as expectedDate. */
+  orderDate: string;
+  expectedDate: string | null;
+  locationId: number;
+  paymentMethodId: number | null;
+  categoryId: number;
+  installments: number;
+  firstDueInDays: number;
+  intervalDays: number;
+  freight: Numeric;
+  discount: Numeric;
+  total: Numeric;
+  notes: string | null;
+  status: ColumnType<PurchaseOrderStatus, PurchaseOrderStatus | undefined, PurchaseOrderStatus>;
+}
+/** A purchase order's line; `receivedQuantity` is written only by receipts. */
+export interface PurchaseOrderItemsTable {
+  id: Generated<number>;
+  purchaseOrderId: number;
+  itemId: number;
+  quantity: Numeric;
+  unitPrice: Numeric;
+  receivedQuantity: ColumnType<string, string | number | undefined, string | number>;
+  position: number;
+}
+/** One "Receber" of a purchase order; `value` is the bills' total. */
+export interface PurchaseReceiptsTable {
+  id: Generated<number>;
+  purchaseOrderId: number;
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  invoiceNumber: string | null;
+  locationId: number;
+  value: Numeric;
+  createdAt: Generated<Date>;
+  createdBy: number | null;
+}
+/** What a receipt took of one order line, at what landed value and cost, and its movement. */
+export interface PurchaseReceiptItemsTable {
+  id: Generated<number>;
+  purchaseReceiptId: number;
+  purchaseOrderItemId: number;
+  quantity: Numeric;
+  value: Numeric;
+  unitCost: Numeric;
+  movementId: number;
+}
 export interface Database {
   brands: BrandsTable;
   categories: CategoriesTable;
@@ -389,6 +444,10 @@ export interface Database {
   bills: BillsTable;
   accountEntries: AccountEntriesTable;
   billPayments: BillPaymentsTable;
+  purchaseOrders: PurchaseOrdersTable;
+  purchaseOrderItems: PurchaseOrderItemsTable;
+  purchaseReceipts: PurchaseReceiptsTable;
+  purchaseReceiptItems: PurchaseReceiptItemsTable;
   productionOrders: ProductionOrdersTable;
   productionOrderMaterials: ProductionOrderMaterialsTable;
   productionOrderCosts: ProductionOrderCostsTable;

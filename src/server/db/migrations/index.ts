@@ -15,6 +15,7 @@ import * as m0011 from './0011-kardex-covering-index.js';
 import * as m0012 from './0012-company-pix-key.js';
 import * as m0013 from './0013-financial-categories.js';
 import * as m0014 from './0014-finance.js';
+import * as m0015 from './0015-purchase-orders.js';
 import * as m0016 from './0016-production-orders.js';
 
 export interface Migration {
@@ -38,5 +39,6 @@ export const migrations: Migration[] = [
   { name: '0012-company-pix-key', up: m0012.up },
   { name: '0013-financial-categories', up: m0013.up },
   { name: '0014-finance', up: m0014.up },
+  { name: '0015-purchase-orders', up: m0015.up },
   { name: '0016-production-orders', up: m0016.up },
 ];

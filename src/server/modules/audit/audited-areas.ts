@@ -13,4 +13,5 @@ export const auditedAreas: Readonly<Record<string, Area>> = {
   'stock-movements': 'stockMovements',
   'bills-to-pay': 'billsToPay',
   'bills-to-receive': 'billsToReceive',
+  'purchase-orders': 'purchaseOrders',
 };
