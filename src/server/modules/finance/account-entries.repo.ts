@@ -62,9 +62,11 @@ export async function statementTotals(
     FROM checking_accounts a
     CROSS JOIN LATERAL (${sumWhere(period.from ? sql`date < ${period.from}::date` : null)}) b
     CROSS JOIN LATERAL (
-      SELECT credits, debits, coalesce(credits, 0) - coalesce(debits, 0) AS net, total FROM (
-        SELECT sum(amount) FILTER (WHERE amount > 0) AS credits,
-          -sum(amount) FILTER (WHERE amount < 0) AS debits, count(*) AS total
+      -- One filtered sum and the net: the debits are their difference (a second FILTER costs
+      -- as much again as the whole sum).
+      SELECT credits, coalesce(credits, 0) - coalesce(net, 0) AS debits, net, total FROM (
+        SELECT sum(amount) FILTER (WHERE amount > 0) AS credits, sum(amount) AS net,
+          count(*) AS total
         FROM account_entries
         WHERE checking_account_id = ${accountId} AND ${inPeriod(period)}
       ) sums
