@@ -4,7 +4,7 @@ import { messages } from '../messages.js';
 import { activeLabels, defineResource } from '../resource.js';
 import { z } from '../zod-messages.js';
 
-/** Contas-Correntes. `balance` is read-only: the opening balance until finance entries exist. */
+/** Contas-Correntes. `balance` is read-only: the opening balance plus every entry of the account's ledger. */
 export const checkingAccounts = defineResource({
   path: 'checking-accounts',
   area: 'checkingAccounts',

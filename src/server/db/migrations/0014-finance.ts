@@ -108,8 +108,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     -- The cash flow: every account's entries by date.
     CREATE INDEX account_entries_date_idx ON account_entries (date) INCLUDE (amount, origin_type);
     CREATE INDEX account_entries_origin_idx ON account_entries (origin_type, origin_id);
-    CREATE INDEX account_entries_category_idx ON account_entries (category_id, date)
-      INCLUDE (amount) WHERE category_id IS NOT NULL;
+    CREATE INDEX account_entries_category_idx ON account_entries (category_id);
+    -- The income statement: the manual entries (the only ones it reads) of a year.
+    CREATE INDEX account_entries_manual_date_idx ON account_entries (date, category_id)
+      INCLUDE (amount) WHERE origin_type = 'MANUAL';
     CREATE INDEX account_entries_user_idx ON account_entries (user_id);
 
     CREATE TABLE bill_payments (
