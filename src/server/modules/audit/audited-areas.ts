@@ -14,4 +14,5 @@ export const auditedAreas: Readonly<Record<string, Area>> = {
   'bills-to-pay': 'billsToPay',
   'bills-to-receive': 'billsToReceive',
   'purchase-orders': 'purchaseOrders',
+  'production-orders': 'productionOrders',
 };

@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exportFileName } from '../../../shared/export-file-name.js';
+import {
+  productionOrderAvailabilitySchema,
+  productionOrderCompleteSchema,
+  productionOrderCreateSchema,
+  productionOrderDetailSchema,
+  productionOrderListQuerySchema,
+  productionOrderPageSchema,
+  productionOrdersLabel,
+  productionOrdersPath,
+  productionOrderUpdateSchema,
+  type ProductionOrderListQuery,
+} from '../../../shared/resources/production-orders.js';
+import type { Db } from '../../db/connection.js';
+import { auditContext } from '../../platform/request-context.js';
+import { idParams } from '../../platform/route-schemas.js';
+import { productionOrdersFile } from './production-orders.export.js';
+import { productionOrderPdf } from './production-orders.pdf.js';
+import {
+  cancelProductionOrder,
+  completeProductionOrder,
+  createProductionOrder,
+  getProductionOrder,
+  listProductionOrders,
+  productionOrderAvailability,
+  startProductionOrder,
+  updateProductionOrder,
+} from './production-orders.service.js';
+
+/**
+ * Ordens de Produção (`/production-orders`): the list and its export, an order, its creation and
+ * edit (PLANNED), the actions "Iniciar" and "Concluir" (`execute`), "Cancelar" (`cancel`), the
+ * availability of its materials and the production sheet (PDF).
+ */
+export function productionOrdersRoutes(db: Db): FastifyPluginAsyncZod {
+  const base = `/${productionOrdersPath}`;
+  const tags = [productionOrdersPath];
+  return async (app) => {
+    app.get(base, {
+      config: { permission: 'productionOrders:read' },
+      schema: {
+        tags,
+        querystring: productionOrderListQuerySchema,
+        response: { 200: productionOrderPageSchema },
+      },
+      handler: (request) => listProductionOrders(db, request.query),
+    });
+    app.get(`${base}/export`, {
+      config: { permission: 'productionOrders:read' },
+      schema: {
+        tags,
+        summary: 'Exporta as ordens de produção (todas as linhas da lista filtrada)',
+        querystring: productionOrderListQuerySchema
+          .omit({ page: true, pageSize: true })
+          .extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+        response: { 200: z.any().describe('O arquivo .xlsx ou .csv (anexo)') },
+      },
+      handler: async (request, reply) => {
+        const { format, ...query } = request.query as { format: 'xlsx' | 'csv' } & Omit<
+          ProductionOrderListQuery,
+          'page' | 'pageSize'
+        >;
+        const file = await productionOrdersFile(db, format, query);
+        return reply
+          .header('content-type', file.contentType)
+          .header(
+            'content-disposition',
+            `attachment; filename="${exportFileName(productionOrdersLabel, format)}"`,
+          )
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      },
+    });
+    app.get(`${base}/:id`, {
+      config: { permission: 'productionOrders:read' },
+      schema: { tags, params: idParams, response: { 200: productionOrderDetailSchema } },
+      handler: (request) => getProductionOrder(db, request.params.id),
+    });
+    app.get(`${base}/:id/availability`, {
+      config: { permission: 'productionOrders:read' },
+      schema: { tags, params: idParams, response: { 200: productionOrderAvailabilitySchema } },
+      handler: (request) => productionOrderAvailability(db, request.params.id),
+    });
+    app.get(`${base}/:id/pdf`, {
+      config: { permission: 'productionOrders:read' },
+      schema: {
+        tags,
+        summary: 'Ficha de produção (PDF, A4)',
+        params: idParams,
+        response: { 200: z.any().describe('O PDF') },
+      },
+      handler: async (request, reply) => {
+        const order = await getProductionOrder(db, request.params.id);
+        const pdf = await productionOrderPdf(db, order);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${order.numberLabel}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    });
+    app.post(base, {
+      config: { permission: 'productionOrders:write' },
+      schema: {
+        tags,
+        body: productionOrderCreateSchema,
+        response: { 201: productionOrderDetailSchema },
+      },
+      handler: async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createProductionOrder(db, auditContext(request), request.body)),
+    });
+    app.put(`${base}/:id`, {
+      config: { permission: 'productionOrders:write' },
+      schema: {
+        tags,
+        params: idParams,
+        body: productionOrderUpdateSchema,
+        response: { 200: productionOrderDetailSchema },
+      },
+      handler: (request) =>
+        updateProductionOrder(db, auditContext(request), request.params.id, request.body),
+    });
+    app.post(`${base}/:id/start`, {
+      config: { permission: 'productionOrders:execute' },
+      schema: { tags, params: idParams, response: { 200: productionOrderDetailSchema } },
+      handler: (request) => startProductionOrder(db, auditContext(request), request.params.id),
+    });
+    app.post(`${base}/:id/complete`, {
+      config: { permission: 'productionOrders:execute' },
+      schema: {
+        tags,
+        params: idParams,
+        body: productionOrderCompleteSchema,
+        response: { 200: productionOrderDetailSchema },
+      },
+      handler: (request) =>
+        completeProductionOrder(db, auditContext(request), request.params.id, request.body),
+    });
+    app.post(`${base}/:id/cancel`, {
+      config: { permission: 'productionOrders:cancel' },
+      schema: { tags, params: idParams, response: { 200: productionOrderDetailSchema } },
+      handler: (request) => cancelProductionOrder(db, auditContext(request), request.params.id),
+    });
+  };
+}

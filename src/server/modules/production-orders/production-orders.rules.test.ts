@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  costBreakdown,
+  costValue,
+  missingQuantity,
+  requiredQuantity,
+} from './production-orders.rules.js';
+
+describe('requiredQuantity', () => {
+  it('is quantity × per unit × (1 + loss/100), in 3 places for a unit of 3 decimals', () => {
+    expect(requiredQuantity('10', '0.250', '4.00', 3)).toBe('2.600');
+    expect(requiredQuantity('3', '1.333', '0', 3)).toBe('3.999');
+  });
+
+  it("rounds UP to the feedstock unit's decimals", () => {
+    // 10 × 0.25 × 1.04 = 2.6 → 3 whole pieces.
+    expect(requiredQuantity('10', '0.250', '4.00', 0)).toBe('3.000');
+    // 7 × 0.333 × 1.10 = 2.5641 → 2.57 (2 places), 2.565 (3 places).
+    expect(requiredQuantity('7', '0.333', '10.00', 2)).toBe('2.570');
+    expect(requiredQuantity('7', '0.333', '10.00', 3)).toBe('2.565');
+    // 1 decimal: 2.01 → 2.1.
+    expect(requiredQuantity('1', '2.010', '0', 1)).toBe('2.100');
+  });
+
+  it('leaves an exact figure as it is', () => {
+    expect(requiredQuantity('4', '0.500', '0', 0)).toBe('2.000');
+    expect(requiredQuantity('2', '1.500', '100.00', 0)).toBe('6.000');
+  });
+});
+
+describe('costValue', () => {
+  it('multiplies a per-unit cost by the quantity, to the cent (half up)', () => {
+    expect(costValue('1.25', 'PER_UNIT', '10')).toBe('12.50');
+    expect(costValue('0.33', 'PER_UNIT', '1.5')).toBe('0.50'); // 0.495 → 0.50
+  });
+
+  it('takes a per-order cost once', () => {
+    expect(costValue('80.00', 'PER_ORDER', '10')).toBe('80.00');
+  });
+});
+
+describe('missingQuantity', () => {
+  it('is required − available, never below zero', () => {
+    expect(missingQuantity('5.000', '2.250')).toBe('2.750');
+    expect(missingQuantity('5', '9')).toBe('0.000');
+  });
+});
+
+describe('costBreakdown', () => {
+  it('adds the materials (to the cent) and the costs and divides by what was produced', () => {
+    expect(costBreakdown(['12.3456', '7.0001'], ['10.00', '2.50'], '4')).toEqual({
+      materialsCost: '19.35',
+      outlaysCost: '12.50',
+      totalCost: '31.85',
+      unitCost: '7.9625',
+    });
+  });
+
+  it('gives a unit cost of 4 places whose product with the quantity is the total to the cent', () => {
+    const result = costBreakdown(['100.00'], [], '3');
+    expect(result.unitCost).toBe('33.3333');
+    expect(result.totalCost).toBe('100.00');
+    expect((Number(result.unitCost) * 3).toFixed(2)).toBe('100.00');
+  });
+
+  it('costs nothing with no values', () => {
+    expect(costBreakdown([], [], '1').unitCost).toBe('0.0000');
+  });
+});

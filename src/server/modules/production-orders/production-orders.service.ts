@@ -1,0 +1,513 @@
+import { Decimal } from 'decimal.js';
+import { sql } from 'kysely';
+import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
+import { quantityFitsUnit } from '../../../shared/fields.js';
+import { messages } from '../../../shared/messages.js';
+import {
+  productionOrderMachine,
+  productionOrderNumber,
+  productionOrdersPath,
+  type ProductionOrderAction,
+  type ProductionOrderAvailability,
+  type ProductionOrderComplete,
+  type ProductionOrderCreate,
+  type ProductionOrderDetail,
+  type ProductionOrderListQuery,
+  type ProductionOrderPage,
+  type ProductionOrderRow,
+  type ProductionOrderStatus,
+  type ProductionOrderUpdate,
+} from '../../../shared/resources/production-orders.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
+import { recordAudit, type AuditContext } from '../../platform/audit.js';
+import { updateWithLines } from '../../platform/document-lines.js';
+import {
+  ConflictError,
+  NotFoundError,
+  StaleVersionError,
+  ValidationError,
+} from '../../platform/errors.js';
+import { takeNumber } from '../../platform/numbering.js';
+import { inTransaction } from '../../platform/transaction.js';
+import { transition } from '../../platform/transition.js';
+import { postMovements, reverseMovement } from '../stock-movements/index.js';
+import {
+  balancesAt,
+  billOfMaterials,
+  clearConsumption,
+  costLines,
+  existingOutlays,
+  findCosts,
+  findMaterials,
+  findOrderWithNames,
+  findProduct,
+  insertCosts,
+  insertMaterials,
+  insertOrder,
+  itemsOf,
+  listOrders,
+  locationsOf,
+  lockOrder,
+  materialLines,
+  orderRepository,
+  productOutlays,
+  recordConsumption,
+  unreversedOutflows,
+  type CostDbRow,
+  type MaterialDbRow,
+  type OrderDbRow,
+} from './production-orders.repo.js';
+import {
+  costBreakdown,
+  costValue,
+  missingQuantity,
+  requiredQuantity,
+} from './production-orders.rules.js';
+
+/**
+ * Ordens de Produção: the list, an order, its creation from the product's bill of materials, the
+ * edit of a PLANNED one, and the actions. Each action locks the order's row first and moves its
+ * status through the shared machine's conditional UPDATE (a repeated or concurrent action: 409),
+ * then posts its stock movements through stock-movements/index.ts in the same transaction.
+ */
+
+const ENTITY = productionOrdersPath;
+/** The document type of the gapless numbering (document_sequences). */
+export const NUMBER_TYPE = 'production-order';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toApi(row: OrderDbRow): ProductionOrderRow {
+  return {
+    id: row.id,
+    number: row.number,
+    numberLabel: productionOrderNumber(row.number),
+    productId: row.productId,
+    productCode: row.productCode,
+    productName: row.productName,
+    unit: row.unit,
+    unitDecimals: row.unitDecimals,
+    quantity: row.quantity,
+    plannedStart: row.plannedStart,
+    plannedEnd: row.plannedEnd,
+    sourceLocationId: row.sourceLocationId,
+    sourceLocationName: row.sourceLocationName,
+    targetLocationId: row.targetLocationId,
+    targetLocationName: row.targetLocationName,
+    requestedOrderId: row.requestedOrderId,
+    notes: row.notes,
+    status: row.status,
+    producedQuantity: row.producedQuantity,
+    completionDate: row.completionDate,
+    materialsCost: row.materialsCost,
+    outlaysCost: row.outlaysCost,
+    totalCost: row.totalCost,
+    unitCost: row.unitCost,
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+    cancelledAt: iso(row.cancelledAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+const materialToApi = (row: MaterialDbRow) => ({ ...row });
+const costToApi = (row: CostDbRow) => ({ ...row });
+
+export async function listProductionOrders(
+  db: DbOrTrx,
+  query: ProductionOrderListQuery,
+): Promise<ProductionOrderPage> {
+  const { rows, total } = await listOrders(db, query);
+  return { items: rows.map(toApi), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** An order with its materials and costs. */
+export async function getProductionOrder(db: DbOrTrx, id: number): Promise<ProductionOrderDetail> {
+  const row = await findOrderWithNames(db, id);
+  if (!row) throw new NotFoundError();
+  const [materials, costs] = await Promise.all([findMaterials(db, id), findCosts(db, id)]);
+  return { ...toApi(row), materials: materials.map(materialToApi), costs: costs.map(costToApi) };
+}
+
+const invalidStatus = (status: ProductionOrderStatus) =>
+  new ConflictError(
+    errorMessages.INVALID_STATUS(productionOrderMachine.label(status)),
+    ErrorCode.INVALID_STATUS,
+  );
+
+/** 404 without the order, 409 when `action` is not allowed from its status; the row locked. */
+async function lockFor(trx: Trx, id: number, action: ProductionOrderAction) {
+  const locked = await lockOrder(trx, id);
+  if (!locked) throw new NotFoundError();
+  if (!productionOrderMachine.can(locked.status, action)) throw invalidStatus(locked.status);
+  return locked;
+}
+
+/** The header's references: the product's unit decimals for the quantity, active locations. */
+async function checkHeader(
+  trx: Trx,
+  input: { quantity: string; sourceLocationId: number; targetLocationId: number },
+  productDecimals: number,
+  fields: Record<string, string>,
+) {
+  if (!quantityFitsUnit(input.quantity, productDecimals)) {
+    fields.quantity = messages.tooManyUnitDecimals(productDecimals);
+  }
+  const locations = await locationsOf(trx, [input.sourceLocationId, input.targetLocationId]);
+  for (const key of ['sourceLocationId', 'targetLocationId'] as const) {
+    const location = locations.get(input[key]);
+    if (!location) fields[key] = messages.errors.missingReference;
+    else if (!location.active) fields[key] = messages.productionOrders.inactiveLocation;
+  }
+}
+
+/**
+ * A new order (PLANNED): the product must be MANUFACTURED with a bill of materials (400 on
+ * `productId`). Its materials are the bill's lines with the required quantity for the order
+ * (loss included, rounded up to each feedstock unit's decimals); its costs, the product's outlays
+ * for the order's quantity. The number is taken last, inside the transaction: gapless.
+ */
+export function createProductionOrder(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  input: ProductionOrderCreate,
+): Promise<ProductionOrderDetail> {
+  return inTransaction(db, async (trx) => {
+    const fields: Record<string, string> = {};
+    const product = await findProduct(trx, input.productId);
+    const bom = product ? await billOfMaterials(trx, product.id) : [];
+    if (!product || product.kind !== 'PRODUCT') {
+      fields.productId = messages.errors.missingReference;
+    } else if (product.origin !== 'MANUFACTURED') {
+      fields.productId = messages.productionOrders.notManufactured;
+    } else if (!product.active) {
+      fields.productId = messages.finance.inactive;
+    } else if (bom.length === 0) {
+      fields.productId = messages.productionOrders.noBillOfMaterials;
+    }
+    await checkHeader(trx, input, product?.unitDecimals ?? 3, fields);
+    if (Object.keys(fields).length) throw new ValidationError(fields);
+
+    const outlays = await productOutlays(trx, input.productId);
+    const number = await takeNumber(trx, NUMBER_TYPE);
+    const id = await insertOrder(trx, {
+      number,
+      productId: input.productId,
+      quantity: input.quantity,
+      plannedStart: input.plannedStart,
+      plannedEnd: input.plannedEnd,
+      sourceLocationId: input.sourceLocationId,
+      targetLocationId: input.targetLocationId,
+      notes: input.notes,
+      createdBy: ctx.userId,
+      updatedBy: ctx.userId,
+    });
+    await insertMaterials(
+      trx,
+      bom.map((line, index) => ({
+        productionOrderId: id,
+        feedstockId: line.feedstockId,
+        quantityPerUnit: line.quantity,
+        lossPercent: line.lossPercent,
+        requiredQuantity: requiredQuantity(
+          input.quantity,
+          line.quantity,
+          line.lossPercent,
+          line.unitDecimals,
+        ),
+        position: index + 1,
+      })),
+    );
+    await insertCosts(
+      trx,
+      outlays.map((line, index) => ({
+        productionOrderId: id,
+        outlayId: line.outlayId,
+        value: costValue(line.value, line.kind, input.quantity),
+        position: index + 1,
+      })),
+    );
+    const after = await getProductionOrder(trx, id);
+    await recordAudit(trx, ctx, { entity: ENTITY, entityId: id, action: 'create', after });
+    return after;
+  });
+}
+
+/**
+ * PUT of a PLANNED order with the version read: the header and, when sent, its materials and
+ * costs by id. The product stays (another product is another order).
+ */
+export function updateProductionOrder(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  id: number,
+  input: ProductionOrderUpdate,
+): Promise<ProductionOrderDetail> {
+  return inTransaction(db, async (trx) => {
+    const locked = await lockFor(trx, id, 'edit');
+    if (locked.version !== input.version) throw new StaleVersionError();
+    const fields: Record<string, string> = {};
+    const product = (await findProduct(trx, locked.productId))!;
+    await checkHeader(trx, input, product.unitDecimals, fields);
+
+    if (input.materials) {
+      if (input.materials.length === 0) fields.materials = messages.productionOrders.noMaterials;
+      const items = await itemsOf(trx, [...new Set(input.materials.map((m) => m.feedstockId))]);
+      const seen = new Set<number>();
+      input.materials.forEach((line, index) => {
+        const item = items.get(line.feedstockId);
+        const at = `materials.${index}`;
+        if (!item) fields[`${at}.feedstockId`] = messages.errors.missingReference;
+        else if (item.kind !== 'FEEDSTOCK') {
+          fields[`${at}.feedstockId`] = messages.productionOrders.notAFeedstock;
+        } else if (seen.has(line.feedstockId)) {
+          fields[`${at}.feedstockId`] = messages.productionOrders.repeatedFeedstock;
+        } else if (!quantityFitsUnit(line.requiredQuantity, item.unitDecimals)) {
+          fields[`${at}.requiredQuantity`] = messages.tooManyUnitDecimals(item.unitDecimals);
+        }
+        seen.add(line.feedstockId);
+      });
+    }
+    if (input.costs) {
+      const known = await existingOutlays(trx, [...new Set(input.costs.map((c) => c.outlayId))]);
+      input.costs.forEach((line, index) => {
+        if (!known.has(line.outlayId)) {
+          fields[`costs.${index}.outlayId`] = messages.errors.missingReference;
+        }
+      });
+    }
+    if (Object.keys(fields).length) throw new ValidationError(fields);
+
+    const saved = await updateWithLines(trx, {
+      repo: orderRepository,
+      id,
+      version: input.version,
+      values: {
+        quantity: input.quantity,
+        plannedStart: input.plannedStart,
+        plannedEnd: input.plannedEnd,
+        sourceLocationId: input.sourceLocationId,
+        targetLocationId: input.targetLocationId,
+        notes: input.notes,
+      },
+      userId: ctx.userId,
+      lines: [
+        ...(input.materials ? [{ lines: materialLines, inputs: input.materials }] : []),
+        ...(input.costs ? [{ lines: costLines, inputs: input.costs }] : []),
+      ],
+    });
+    await recordAudit(trx, ctx, {
+      entity: ENTITY,
+      entityId: id,
+      action: 'update',
+      before: saved.before,
+      after: saved.after,
+      lines: saved.lines,
+    });
+    return getProductionOrder(trx, id);
+  });
+}
+
+/**
+ * "Iniciar produção": all or nothing. Every material leaves the source location in one posting;
+ * when any is short the posting answers 422 INSUFFICIENT_STOCK with `details` listing every
+ * material short (StockShortageDetail) and the transaction rolls back: nothing moves, the order
+ * stays PLANNED. Each material records what it consumed and the average cost it left at.
+ */
+export function startProductionOrder(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  id: number,
+): Promise<ProductionOrderDetail> {
+  return inTransaction(db, async (trx) => {
+    const locked = await lockFor(trx, id, 'start');
+    const materials = await findMaterials(trx, id);
+    const label = productionOrderNumber(locked.number);
+    const movements = await postMovements(
+      trx,
+      ctx,
+      materials.map((line, index) => ({
+        type: 'OUT' as const,
+        itemId: line.feedstockId,
+        fromLocationId: locked.sourceLocationId,
+        quantity: line.requiredQuantity,
+        origin: { type: 'PRODUCTION_ORDER' as const, id },
+        notes: label,
+        path: `materials.${index}`,
+      })),
+    );
+    for (const [index, line] of materials.entries()) {
+      const movement = movements[index]!;
+      await recordConsumption(trx, line.id, {
+        consumedQuantity: line.requiredQuantity,
+        unitCost: movement.unitCost,
+        consumedValue: movement.value,
+      });
+    }
+    await transition(trx, {
+      table: 'productionOrders',
+      id,
+      machine: productionOrderMachine,
+      action: 'start',
+      userId: ctx.userId,
+      set: { startedAt: sql`now()` },
+    });
+    await recordAudit(trx, ctx, {
+      entity: ENTITY,
+      entityId: id,
+      action: 'start',
+      before: { status: locked.status },
+      after: {
+        status: 'IN_PROGRESS',
+        movements: movements.map((movement) => movement.id),
+      },
+    });
+    return getProductionOrder(trx, id);
+  });
+}
+
+/**
+ * "Concluir": the product enters the target location at the order's real unit cost — (Σ what the
+ * materials' consumption took from stock + Σ the costs) ÷ the produced quantity — which moves the
+ * product's average cost; the breakdown is recorded on the order.
+ */
+export function completeProductionOrder(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  id: number,
+  input: ProductionOrderComplete,
+): Promise<ProductionOrderDetail> {
+  return inTransaction(db, async (trx) => {
+    const locked = await lockFor(trx, id, 'complete');
+    const product = (await findProduct(trx, locked.productId))!;
+    if (!quantityFitsUnit(input.producedQuantity, product.unitDecimals)) {
+      throw new ValidationError({
+        producedQuantity: messages.tooManyUnitDecimals(product.unitDecimals),
+      });
+    }
+    const [materials, costs] = await Promise.all([findMaterials(trx, id), findCosts(trx, id)]);
+    const breakdown = costBreakdown(
+      materials.map((line) => line.consumedValue ?? '0'),
+      costs.map((line) => line.value),
+      input.producedQuantity,
+    );
+    const [movement] = await postMovements(trx, ctx, [
+      {
+        type: 'IN',
+        itemId: locked.productId,
+        toLocationId: locked.targetLocationId,
+        quantity: input.producedQuantity,
+        unitCost: breakdown.unitCost,
+        origin: { type: 'PRODUCTION_ORDER', id },
+        notes: productionOrderNumber(locked.number),
+        path: '',
+        ...(input.date ? { date: input.date } : {}),
+      },
+    ]);
+    await transition(trx, {
+      table: 'productionOrders',
+      id,
+      machine: productionOrderMachine,
+      action: 'complete',
+      userId: ctx.userId,
+      set: {
+        producedQuantity: input.producedQuantity,
+        completionDate: movement!.date,
+        ...breakdown,
+        completedAt: sql`now()`,
+      },
+    });
+    await recordAudit(trx, ctx, {
+      entity: ENTITY,
+      entityId: id,
+      action: 'complete',
+      before: { status: locked.status },
+      after: {
+        status: 'COMPLETED',
+        producedQuantity: input.producedQuantity,
+        completionDate: movement!.date,
+        ...breakdown,
+        movement: movement!.id,
+      },
+    });
+    return getProductionOrder(trx, id);
+  });
+}
+
+/**
+ * "Cancelar": a PLANNED order just stops; an IN_PROGRESS one gives its materials back first, each
+ * OUT movement reversed ("Estornar", dated today, at the value it took), in the same transaction.
+ * A movement someone already reversed by hand in Movimentação de Estoque is not returned twice.
+ */
+export function cancelProductionOrder(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  id: number,
+): Promise<ProductionOrderDetail> {
+  return inTransaction(db, async (trx) => {
+    const locked = await lockFor(trx, id, 'cancel');
+    const reversals: number[] = [];
+    if (locked.status === 'IN_PROGRESS') {
+      for (const outflow of await unreversedOutflows(trx, id)) {
+        reversals.push((await reverseMovement(trx, ctx, outflow.id)).id);
+      }
+      await clearConsumption(trx, id);
+    }
+    await transition(trx, {
+      table: 'productionOrders',
+      id,
+      machine: productionOrderMachine,
+      action: 'cancel',
+      userId: ctx.userId,
+      set: { cancelledAt: sql`now()` },
+    });
+    await recordAudit(trx, ctx, {
+      entity: ENTITY,
+      entityId: id,
+      action: 'cancel',
+      before: { status: locked.status },
+      after: { status: 'CANCELLED', ...(reversals.length ? { reversals } : {}) },
+    });
+    return getProductionOrder(trx, id);
+  });
+}
+
+/**
+ * What each material still needs (required − consumed), what the source location has and what is
+ * missing (0 when enough), in the order's material order.
+ */
+export async function productionOrderAvailability(
+  db: DbOrTrx,
+  id: number,
+): Promise<ProductionOrderAvailability> {
+  const order = await findOrderWithNames(db, id);
+  if (!order) throw new NotFoundError();
+  const materials = await findMaterials(db, id);
+  const balances = await balancesAt(
+    db,
+    order.sourceLocationId,
+    materials.map((line) => line.feedstockId),
+  );
+  const items = materials.map((line) => {
+    const required = missingQuantity(line.requiredQuantity, line.consumedQuantity);
+    const available = missingQuantity(balances.get(line.feedstockId) ?? '0', '0');
+    return {
+      feedstockId: line.feedstockId,
+      code: line.feedstockCode,
+      name: line.feedstockName,
+      unit: line.unit,
+      unitDecimals: line.unitDecimals,
+      required,
+      available,
+      missing: missingQuantity(required, available),
+    };
+  });
+  return {
+    locationId: order.sourceLocationId,
+    locationName: order.sourceLocationName,
+    sufficient: items.every((line) => new Decimal(line.missing).isZero()),
+    items,
+  };
+}
