@@ -79,6 +79,17 @@ function PeriodTooltip({ active, payload }: TooltipContentProps) {
   );
 }
 
+/** The legend in the order of the bars and then the line, not alphabetical. */
+const legendKeys = [
+  'realizedIn',
+  'projectedIn',
+  'realizedOut',
+  'projectedOut',
+  'realizedBalance',
+  'projectedBalance',
+];
+const legendOrder = (item: { dataKey?: unknown }) => legendKeys.indexOf(String(item.dataKey));
+
 /**
  * Entradas and saídas per period as bars, realised solid and projected hatched on top of them,
  * and the accumulated balance as a line, dashed where it is projected.
@@ -114,46 +125,62 @@ export function CashFlowChart({ report, small }: { report: CashFlow; small: bool
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />
           <YAxis
-            width={small ? 64 : 84}
-            tick={{ fontSize: 12 }}
+            width={small ? 76 : 84}
+            tick={{ fontSize: small ? 11 : 12 }}
             tickFormatter={(value: number) => abbreviateBRL(value)}
           />
           <Tooltip content={PeriodTooltip} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="realizedIn" name="Entradas" stackId="in" fill={GREEN} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={legendOrder} />
+          <Bar
+            dataKey="realizedIn"
+            name="Entradas"
+            stackId="in"
+            fill={GREEN}
+            isAnimationActive={false}
+          />
           <Bar
             dataKey="projectedIn"
             name="Entradas previstas"
             stackId="in"
             fill="url(#cash-flow-projected-in)"
             stroke={GREEN}
+            isAnimationActive={false}
           />
-          <Bar dataKey="realizedOut" name="Saídas" stackId="out" fill={RED} />
+          <Bar
+            dataKey="realizedOut"
+            name="Saídas"
+            stackId="out"
+            fill={RED}
+            isAnimationActive={false}
+          />
           <Bar
             dataKey="projectedOut"
             name="Saídas previstas"
             stackId="out"
             fill="url(#cash-flow-projected-out)"
             stroke={RED}
+            isAnimationActive={false}
           />
           <Line
             dataKey="realizedBalance"
             name="Saldo"
-            type="monotone"
+            type="linear"
             stroke={BLUE}
             strokeWidth={2}
             dot={{ r: 3 }}
             connectNulls={false}
+            isAnimationActive={false}
           />
           <Line
             dataKey="projectedBalance"
             name="Saldo previsto"
-            type="monotone"
+            type="linear"
             stroke={BLUE}
             strokeWidth={2}
             strokeDasharray="6 4"
             dot={{ r: 3 }}
             connectNulls={false}
+            isAnimationActive={false}
           />
         </ComposedChart>
       </ResponsiveContainer>

@@ -55,6 +55,10 @@ function MonthTooltip({ active, payload }: TooltipContentProps) {
   );
 }
 
+/** The legend in the order of the bars and then the line, not alphabetical. */
+const legendKeys = ['income', 'expense', 'netResult'];
+const legendOrder = (item: { dataKey?: unknown }) => legendKeys.indexOf(String(item.dataKey));
+
 /** Per month, receitas and despesas as bars and the Resultado líquido as a line. */
 export function IncomeStatementChart({
   report,
@@ -78,21 +82,22 @@ export function IncomeStatementChart({
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={small ? 1 : 0} />
           <YAxis
-            width={small ? 64 : 84}
-            tick={{ fontSize: 12 }}
+            width={small ? 76 : 84}
+            tick={{ fontSize: small ? 11 : 12 }}
             tickFormatter={(value: number) => abbreviateBRL(value)}
           />
           <Tooltip content={MonthTooltip} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="income" name="Receitas" fill={GREEN} />
-          <Bar dataKey="expense" name="Despesas" fill={RED} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={legendOrder} />
+          <Bar dataKey="income" name="Receitas" fill={GREEN} isAnimationActive={false} />
+          <Bar dataKey="expense" name="Despesas" fill={RED} isAnimationActive={false} />
           <Line
             dataKey="netResult"
             name="Resultado líquido"
-            type="monotone"
+            type="linear"
             stroke={BLUE}
             strokeWidth={2}
             dot={{ r: 3 }}
+            isAnimationActive={false}
           />
         </ComposedChart>
       </ResponsiveContainer>

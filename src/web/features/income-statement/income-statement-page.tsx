@@ -41,7 +41,7 @@ export function IncomeStatementPage() {
             DRE gerencial
           </Typography.Title>
           <Typography.Text type="secondary">
-            Receitas e despesas pelo mês de competência.
+            Receitas e despesas pelo mês de competência; valores em R$.
           </Typography.Text>
         </div>
         <Flex gap={8} wrap>

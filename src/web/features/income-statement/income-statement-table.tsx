@@ -1,6 +1,6 @@
 import { Table, type TableColumnType } from 'antd';
 import type { CSSProperties } from 'react';
-import { formatBRL } from '../../../shared/money.js';
+import { formatDecimal } from '../../../shared/money.js';
 import type { IncomeStatement } from '../../../shared/resources/finance-reports.js';
 import { incomeStatementRows, monthLabels, type StatementRow } from './income-statement-rows.js';
 
@@ -14,7 +14,10 @@ function cellStyle(row: StatementRow): CSSProperties {
   };
 }
 
-/** A negative amount in red with its minus; zero as a quiet dash. */
+/**
+ * A negative amount in red with its minus; zero as a quiet dash. The currency is said once, above
+ * the table, so twelve months and the total fit a desktop's width.
+ */
 function Amount({ value }: { value: string }) {
   const isZero = /^-?0+(\.0+)?$/.test(value.trim());
   if (isZero) return <span style={{ color: '#bfbfbf' }}>–</span>;
@@ -27,7 +30,7 @@ function Amount({ value }: { value: string }) {
         color: negative ? '#a8071a' : undefined,
       }}
     >
-      {formatBRL(value)}
+      {formatDecimal(value, 2)}
     </span>
   );
 }
@@ -54,7 +57,6 @@ export function IncomeStatementTable({
     key,
     title,
     align: 'right',
-    width: 124,
     onCell: (row) => ({ style: cellStyle(row) }),
     render: (_value, row) => <Amount value={value(row)} />,
   });
@@ -63,7 +65,7 @@ export function IncomeStatementTable({
       key: 'name',
       title: 'Descrição',
       fixed: 'left',
-      width: small ? 150 : 260,
+      width: small ? 150 : 230,
       onCell: (row) => ({
         style: {
           ...cellStyle(row),
@@ -87,7 +89,6 @@ export function IncomeStatementTable({
         dataSource={report ? incomeStatementRows(report) : []}
         loading={loading}
         pagination={false}
-        tableLayout="fixed"
         scroll={{ x: 'max-content' }}
         rowClassName={(row) => `dre-${row.kind}`}
       />
