@@ -261,6 +261,31 @@ describe('editing a planned order', () => {
     );
   });
 
+  it('two saves of the same version at once: one is saved, the other answers 409', async () => {
+    const s = await scenario();
+    const order = await s.order('10');
+    const save = async (notes: string) =>
+      api.request({
+        method: 'PUT',
+        url: `${ORDERS}/${order.id}`,
+        token: await api.adminToken(),
+        payload: {
+          quantity: '10',
+          sourceLocationId: ids.source,
+          targetLocationId: ids.target,
+          notes,
+          version: order.version,
+        },
+      });
+    const responses = await Promise.all([save('Primeira'), save('Segunda')]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const saved = responses.find((r) => r.statusCode === 200)!.json() as ProductionOrderDetail;
+    expect(saved.version).toBe(order.version + 1);
+    // Lines not sent stay as they were.
+    expect(saved.materials.map((m) => m.requiredQuantity)).toEqual(['8.250', '42.000']);
+    expect((await fx.get(`${ORDERS}/${order.id}`)).json().notes).toBe(saved.notes);
+  });
+
   it('refuses a repeated feedstock, a product as material, a quantity beyond the unit and no materials', async () => {
     const s = await scenario();
     const order = await s.order('1');

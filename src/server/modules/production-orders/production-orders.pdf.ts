@@ -200,8 +200,8 @@ export async function productionOrderPdf(
     'Materiais',
     [
       { label: 'Código', width: 70 },
-      { label: 'Insumo', width: 170 },
-      { label: 'Un.', width: 35 },
+      { label: 'Insumo', width: 160 },
+      { label: 'Un.', width: 45 },
       { label: 'Necessário', width: 80, align: 'right' },
       { label: 'Consumido', width: 80, align: 'right' },
       { label: 'Retirado por', width: 80 },

@@ -87,11 +87,3 @@ export function costBreakdown(
       .toFixed(COST_SCALE),
   };
 }
-
-/** The unit cost of a movement from the value it recorded and its quantity, 4 places. */
-export function unitCostOf(value: string, quantity: string): string {
-  return new D(value)
-    .dividedBy(quantity)
-    .toDecimalPlaces(COST_SCALE, Decimal.ROUND_HALF_UP)
-    .toFixed(COST_SCALE);
-}
