@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Flex } from 'antd';
+import { Flex, type TableColumnType } from 'antd';
 import { useLocation } from 'react-router';
 import type { Permission } from '../../shared/permissions.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
@@ -22,6 +22,15 @@ import { useLastPageClamp } from './use-last-page-clamp.js';
 import { breakpoints, useMediaQuery } from './use-media-query.js';
 
 /**
+ * Columns an area adds after the definition's (the accounts' "Extrato" link): each gets the
+ * screen's size and the list's location state, to link back to this page of the list.
+ */
+export type ExtraColumns = (options: {
+  small: boolean;
+  state: ListLocationState;
+}) => TableColumnType<ResourceRow>[];
+
+/**
  * The list of a master-data resource, driven by its definition: search, filters, server-side
  * paging and sorting, all kept in the URL; export, import and "Novo" as the user's role allows.
  * `basePath` is the area's path (`/client`): rows open at `basePath/:id`.
@@ -29,9 +38,11 @@ import { breakpoints, useMediaQuery } from './use-media-query.js';
 export function ResourceListPage({
   definition,
   basePath,
+  extraColumns,
 }: {
   definition: ResourceDefinition;
   basePath: string;
+  extraColumns?: ExtraColumns;
 }) {
   const location = useLocation();
   // The form's "Voltar" comes back to this page of the list, with its search and filters.
@@ -51,14 +62,12 @@ export function ResourceListPage({
   const recordPath = (row: ResourceRow) => `${basePath}/${row.id}`;
   // Below 768 px the row must fit the screen: fewer columns, wrapped text, no sideways scroll.
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
-  const columns = resourceColumns(
-    definition,
-    params.sort,
-    recordPath,
-    state,
-    small,
-    (resource, id) => <ReferenceName resource={resource} id={id} />,
-  );
+  const columns = [
+    ...resourceColumns(definition, params.sort, recordPath, state, small, (resource, id) => (
+      <ReferenceName resource={resource} id={id} />
+    )),
+    ...(extraColumns?.({ small, state }) ?? []),
+  ];
 
   return (
     <Flex vertical gap={16}>
