@@ -21,6 +21,7 @@ export const areaRoutes: Partial<Record<Area, () => Promise<AreaModule>>> = {
   suppliers: () => import('../features/suppliers/suppliers-area.js'),
   products: () => import('../features/products/products-area.js'),
   feedstocks: () => import('../features/feedstocks/feedstocks-area.js'),
+  purchaseOrders: () => import('../features/purchase-orders/purchase-orders-area.js'),
   stockItems: () => import('../features/stock-items/stock-items-area.js'),
   stockMovements: () => import('../features/stock-movements/stock-movements-area.js'),
   stockLocations: () => import('../features/stock-locations/stock-locations-area.js'),

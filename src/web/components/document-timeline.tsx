@@ -2,20 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Spin, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { AuditEntry } from '../../shared/api-error.js';
-import type { StatusMachine } from '../../shared/status-machine.js';
 import { http } from '../lib/http.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { usePermission } from '../lib/session.js';
 import { timelineHeadline } from './document-actions.js';
 
+/** What the timeline reads of a status machine: its statuses' labels. */
+interface StatusLabels {
+  statuses: Readonly<Record<string, string>>;
+}
+
 /** The status an entry moved the document between, as the machine labels it. */
-function statusChange(
-  entry: AuditEntry,
-  machine: Pick<StatusMachine<string, string>, 'label'> | undefined,
-): string | null {
+function statusChange(entry: AuditEntry, machine: StatusLabels | undefined): string | null {
   const change = entry.changes.status;
   if (!machine || !change || change.from === change.to) return null;
-  const label = (value: unknown) => (typeof value === 'string' ? machine.label(value) : '—');
+  const label = (value: unknown) =>
+    typeof value === 'string' ? (machine.statuses[value] ?? value) : '—';
   return change.from === undefined || change.from === null
     ? label(change.to)
     : `${label(change.from)} → ${label(change.to)}`;
@@ -40,7 +42,8 @@ export function DocumentTimeline({
   entityId: number;
   /** Action → headline verb, in the document's gender ({ create: 'Criada', approve: 'Aprovada' }). */
   labels?: Record<string, string>;
-  machine?: Pick<StatusMachine<string, string>, 'label'>;
+  /** The document's status machine, whose labels name the statuses an entry moved between. */
+  machine?: StatusLabels;
   describe?: (entry: AuditEntry) => ReactNode;
 }) {
   const allowed = usePermission('audit:read');

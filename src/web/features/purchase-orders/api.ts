@@ -1,0 +1,227 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Page } from '../../../shared/api-error.js';
+import {
+  PURCHASE_ORDERS_PATH,
+  type PurchaseOrderPage,
+  type PurchaseOrderRow,
+} from '../../../shared/resources/purchase-orders.js';
+import { http, type QueryValue } from '../../lib/http.js';
+import { resourceKeys } from '../../lib/query-keys.js';
+
+/** The Ordens de Compra API and the lookups its screens read (items, units, categories…). */
+const BASE = `/${PURCHASE_ORDERS_PATH}`;
+const one = (id: number | string) => `${BASE}/${encodeURIComponent(String(id))}`;
+
+export const orderKeys = resourceKeys(PURCHASE_ORDERS_PATH);
+
+/**
+ * What an order's action changes besides the order: the lists, the stock (balances, movements,
+ * the items' costs and last prices) and the bills to pay a receipt creates, and the reports read
+ * from them. Each action invalidates all of them, so every screen shows the new state.
+ */
+export const keysChangedByOrders = [
+  orderKeys.all,
+  resourceKeys('stock-items').all,
+  resourceKeys('stock-movements').all,
+  resourceKeys('feedstocks').all,
+  resourceKeys('products').all,
+  resourceKeys('bills-to-pay').all,
+  resourceKeys('cash-flow').all,
+  resourceKeys('income-statement').all,
+];
+
+/** A refusal an action bar or dialog shows itself (wrong status, a rule); the rest is a toast. */
+const refusals = { silent: [409, 422] } as const;
+
+export const ordersApi = {
+  list: (query: Record<string, QueryValue>, signal?: AbortSignal) =>
+    http.get<PurchaseOrderPage>(BASE, { query, signal }),
+  get: (id: number | string, signal?: AbortSignal) =>
+    http.get<PurchaseOrderRow>(one(id), { signal, silent: true }),
+  /** The form shows 400 and 422 next to its fields. */
+  create: (input: Record<string, unknown>) =>
+    http.post<PurchaseOrderRow>(BASE, input, { silent: [400, 422] }),
+  /** 409 (stale, no longer a draft) is the form's Alert. */
+  update: (id: number, input: Record<string, unknown>) =>
+    http.put<PurchaseOrderRow>(one(id), input, { silent: [400, 409, 422] }),
+  remove: (id: number) => http.delete(one(id), refusals),
+  approve: (id: number) => http.post<PurchaseOrderRow>(`${one(id)}/approve`, {}, refusals),
+  close: (id: number) => http.post<PurchaseOrderRow>(`${one(id)}/close`, {}, refusals),
+  cancel: (id: number) => http.post<PurchaseOrderRow>(`${one(id)}/cancel`, {}, refusals),
+  /** The dialog shows 400 and 422 (over-receipt) next to its lines, 409 in its Alert. */
+  receive: (id: number, input: Record<string, unknown>) =>
+    http.post<PurchaseOrderRow>(`${one(id)}/receive`, input, { silent: [400, 409, 422] }),
+  pdfPath: (id: number) => `${one(id)}/pdf`,
+};
+
+/**
+ * Reads that the screens can do without: a user who may buy but not read one of the lookups
+ * still gets the rest, with no toast and no trip to "Acesso negado".
+ */
+const quietly = { silent: true, redirectOnForbidden: false } as const;
+
+/** What the form reads of an item (a feedstock or a product for resale). */
+export interface PurchasableItem {
+  id: number;
+  code: string;
+  name: string;
+  kind: 'FEEDSTOCK' | 'PRODUCT';
+  unitId: number;
+  unitCode: string;
+  lastPurchasePrice: string | null;
+  averageCost: string | null;
+  defaultSupplierId?: number | null;
+}
+
+const lookupKey = (name: string, ...rest: unknown[]) => [...orderKeys.all, 'lookup', name, ...rest];
+
+/** The active feedstocks and products for resale matching `q`, first 20 of each. */
+async function searchItems(q: string, signal: AbortSignal): Promise<PurchasableItem[]> {
+  const answers = await Promise.allSettled([
+    http
+      .get<Page<Omit<PurchasableItem, 'kind'>>>('/feedstocks', {
+        ...quietly,
+        signal,
+        query: { q, active: 'true', sort: 'name', page: 1, pageSize: 20 },
+      })
+      .then((page) => page.items.map((item): PurchasableItem => ({ ...item, kind: 'FEEDSTOCK' }))),
+    http
+      .get<Page<Omit<PurchasableItem, 'kind'>>>('/products', {
+        ...quietly,
+        signal,
+        query: { q, active: 'true', origin: 'RESALE', sort: 'name', page: 1, pageSize: 20 },
+      })
+      .then((page) => page.items.map((item): PurchasableItem => ({ ...item, kind: 'PRODUCT' }))),
+  ]);
+  return answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []));
+}
+
+/** One item by id: a feedstock or a product. */
+export async function fetchItem(id: number, signal?: AbortSignal): Promise<PurchasableItem | null> {
+  for (const [path, kind] of [
+    ['/feedstocks', 'FEEDSTOCK'],
+    ['/products', 'PRODUCT'],
+  ] as const) {
+    try {
+      const item = await http.get<Omit<PurchasableItem, 'kind'>>(`${path}/${id}`, {
+        ...quietly,
+        signal,
+      });
+      return { ...item, kind };
+    } catch {
+      // Not of this kind (404) or not readable: try the other.
+    }
+  }
+  return null;
+}
+
+export const itemKey = (id: number) => lookupKey('item', id);
+
+export function useItemSearch(q: string) {
+  return useQuery({
+    queryKey: lookupKey('item-search', q),
+    queryFn: ({ signal }) => searchItems(q, signal),
+  });
+}
+
+export function useItem(id: number | undefined) {
+  return useQuery({
+    queryKey: itemKey(id ?? 0),
+    queryFn: ({ signal }) => fetchItem(id!, signal),
+    enabled: id !== undefined,
+    staleTime: 60_000,
+  });
+}
+
+/** The decimal places of each unit by id (units are a short lookup table: one page holds them). */
+export function useUnitDecimals() {
+  const units = useQuery({
+    queryKey: [...resourceKeys('units-of-measurement').lists(), 'decimals'],
+    queryFn: ({ signal }) =>
+      http.get<Page<{ id: number; decimals: number }>>('/units-of-measurement', {
+        ...quietly,
+        signal,
+        query: { page: 1, pageSize: 100, sort: 'code' },
+      }),
+    staleTime: 5 * 60_000,
+  });
+  const items = units.data?.items ?? [];
+  return (id: number | undefined) => items.find((unit) => unit.id === id)?.decimals;
+}
+
+interface CategoryRow {
+  id: number;
+  name: string;
+  parentId: number | null;
+  kind: 'INCOME' | 'EXPENSE';
+}
+
+/**
+ * The active expense categories (the bills' category), each with its parent in front
+ * ("Custos › Matéria-prima"); `rawMaterialId` is the one a new order starts with.
+ */
+export function useExpenseCategories(rawMaterialName: string) {
+  return useQuery({
+    queryKey: [...resourceKeys('financial-categories').lists(), 'purchase-options'],
+    queryFn: async ({ signal }) => {
+      const rows: CategoryRow[] = [];
+      for (let page = 1; page <= 5; page += 1) {
+        const answer = await http.get<Page<CategoryRow>>('/financial-categories', {
+          ...quietly,
+          signal,
+          query: { kind: 'EXPENSE', active: 'true', sort: 'name', page, pageSize: 100 },
+        });
+        rows.push(...answer.items);
+        if (rows.length >= answer.total || answer.items.length === 0) break;
+      }
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const options = rows
+        .map((row) => {
+          const parent = row.parentId === null ? undefined : byId.get(row.parentId);
+          return { value: row.id, label: parent ? `${parent.name} › ${row.name}` : row.name };
+        })
+        .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
+      const rawMaterial = rows.find(
+        (row) => row.name.localeCompare(rawMaterialName, 'pt-BR', { sensitivity: 'base' }) === 0,
+      );
+      return { options, rawMaterialId: rawMaterial?.id };
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** The active payment methods used to pay (PAY or BOTH). */
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: [...resourceKeys('payment-methods').lists(), 'purchase-options'],
+    queryFn: async ({ signal }) => {
+      const answer = await http.get<
+        Page<{ id: number; name: string; usage: 'PAY' | 'RECEIVE' | 'BOTH' }>
+      >('/payment-methods', {
+        ...quietly,
+        signal,
+        query: { active: 'true', sort: 'name', page: 1, pageSize: 100 },
+      });
+      return answer.items
+        .filter((row) => row.usage !== 'RECEIVE')
+        .map((row) => ({ value: row.id, label: row.name }));
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** The default stock location (where a new order's goods arrive). */
+export function useDefaultLocation() {
+  return useQuery({
+    queryKey: [...resourceKeys('stock-locations').lists(), 'default'],
+    queryFn: async ({ signal }) => {
+      const answer = await http.get<Page<{ id: number; isDefault: boolean }>>('/stock-locations', {
+        ...quietly,
+        signal,
+        query: { active: 'true', sort: '-isDefault', page: 1, pageSize: 10 },
+      });
+      return answer.items.find((row) => row.isDefault)?.id ?? null;
+    },
+    staleTime: 60_000,
+  });
+}

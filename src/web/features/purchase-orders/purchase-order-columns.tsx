@@ -1,0 +1,109 @@
+import { Flex, Typography, type TableColumnType } from 'antd';
+import { formatBRL } from '../../../shared/money.js';
+import type { PurchaseOrderSummary } from '../../../shared/resources/purchase-orders.js';
+import { formatDate } from '../../components/dates.js';
+import { OrderStatusTag } from './order-status-tag.js';
+
+type SortOrder = 'ascend' | 'descend' | null;
+
+const wrapping = () => ({ style: { overflowWrap: 'anywhere' as const } });
+const whole = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
+/** The narrowest the list's columns add up to at 768 px and up: below it, it scrolls sideways. */
+export const ORDER_TABLE_MIN_WIDTH = 900;
+
+/**
+ * The list's columns. From 768 px: number, supplier, order date, expected date, total and status.
+ * Below 768 px three: the order (number, supplier and date stacked), the total and the status.
+ */
+export function orderColumns(options: {
+  small: boolean;
+  sort: string;
+}): TableColumnType<PurchaseOrderSummary>[] {
+  const { small, sort } = options;
+  const orderOf = (key: string): SortOrder =>
+    sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null;
+  const sorting = (key: string): TableColumnType<PurchaseOrderSummary> => ({
+    sorter: true,
+    sortOrder: orderOf(key),
+    sortDirections: ['ascend', 'descend'],
+  });
+  const status: TableColumnType<PurchaseOrderSummary> = {
+    key: 'status',
+    title: 'Situação',
+    width: small ? 104 : 170,
+    onCell: wrapping,
+    render: (_value, row) => <OrderStatusTag status={row.status} />,
+  };
+  const total: TableColumnType<PurchaseOrderSummary> = {
+    key: 'total',
+    title: 'Total',
+    align: 'right',
+    width: small ? 112 : 140,
+    ...sorting('total'),
+    onCell: small ? wrapping : whole,
+    render: (_value, row) =>
+      row.status === 'CANCELLED' ? (
+        <Typography.Text delete type="secondary">
+          {formatBRL(row.total)}
+        </Typography.Text>
+      ) : (
+        formatBRL(row.total)
+      ),
+  };
+
+  if (small) {
+    return [
+      {
+        key: 'number',
+        title: 'Ordem',
+        ...sorting('number'),
+        onCell: wrapping,
+        render: (_value, row) => (
+          <Flex vertical gap={2}>
+            <Typography.Text strong>{row.number}</Typography.Text>
+            <span>{row.supplierName}</span>
+            <Typography.Text type="secondary">{formatDate(row.orderDate)}</Typography.Text>
+          </Flex>
+        ),
+      },
+      total,
+      status,
+    ];
+  }
+
+  return [
+    {
+      key: 'number',
+      title: 'Número',
+      width: 120,
+      ...sorting('number'),
+      onCell: whole,
+      render: (_value, row) => <Typography.Text strong>{row.number}</Typography.Text>,
+    },
+    {
+      key: 'supplier',
+      title: 'Fornecedor',
+      onCell: wrapping,
+      render: (_value, row) => row.supplierName,
+    },
+    {
+      key: 'orderDate',
+      title: 'Data',
+      width: 116,
+      ...sorting('orderDate'),
+      onCell: whole,
+      render: (_value, row) => formatDate(row.orderDate),
+    },
+    {
+      key: 'expectedDate',
+      title: 'Previsão',
+      width: 116,
+      ...sorting('expectedDate'),
+      onCell: whole,
+      render: (_value, row) => (row.expectedDate ? formatDate(row.expectedDate) : '—'),
+    },
+    total,
+    status,
+  ];
+}

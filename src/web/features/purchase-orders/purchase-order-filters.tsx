@@ -1,0 +1,73 @@
+import { Select } from 'antd';
+import { filterStyle, FoldingFilters } from '../../components/folding-filters.js';
+import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
+import { ReferenceSelect } from '../../components/reference-select.js';
+import { SearchBox } from '../../components/search-box.js';
+import {
+  activeFilterCount,
+  idValue,
+  joinValues,
+  splitValues,
+  statusOptions,
+} from './purchase-order-list.js';
+
+/**
+ * The list's search (number or supplier) and filters: status (any of), order date period and
+ * supplier. On a small screen they fold under "Filtros".
+ */
+export function OrderFilters({
+  q,
+  filters,
+  small,
+  onSearch,
+  onFilter,
+}: {
+  q: string;
+  filters: Record<string, string>;
+  small: boolean;
+  onSearch: (q: string) => void;
+  onFilter: (key: string, value: string | null) => void;
+}) {
+  const style = filterStyle(small);
+  return (
+    <FoldingFilters
+      small={small}
+      search={
+        <SearchBox value={q} onSearch={onSearch} placeholder="Pesquisar número, fornecedor…" />
+      }
+      count={activeFilterCount(filters)}
+    >
+      <Select<string[]>
+        mode="multiple"
+        value={splitValues(filters.status)}
+        onChange={(values) => onFilter('status', joinValues(values))}
+        options={statusOptions}
+        prefix="Situação"
+        placeholder="Todas"
+        aria-label="Situação"
+        maxTagCount="responsive"
+        showSearch={false}
+        style={small ? style : { ...style, width: 280 }}
+        popupMatchSelectWidth={false}
+      />
+      <LazyDateRangeFilter
+        label="Período"
+        value={{ from: filters.orderDateFrom ?? null, to: filters.orderDateTo ?? null }}
+        onChange={(range) => {
+          onFilter('orderDateFrom', range.from);
+          onFilter('orderDateTo', range.to);
+        }}
+      />
+      <ReferenceSelect
+        resource="suppliers"
+        value={idValue(filters.supplierId)}
+        onChange={(id) => onFilter('supplierId', id === undefined ? null : String(id))}
+        prefix="Fornecedor"
+        placeholder="Todos"
+        aria-label="Fornecedor"
+        style={small ? style : { ...style, width: 280 }}
+        popupMatchSelectWidth={false}
+      />
+    </FoldingFilters>
+  );
+}

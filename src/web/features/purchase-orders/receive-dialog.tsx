@@ -1,0 +1,209 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Col, Form, Input, Modal, Row, Table, Typography, type FormRule } from 'antd';
+import { useMemo, useState } from 'react';
+import { ErrorCode, type OverReceiptDetail } from '../../../shared/error-codes.js';
+import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { messages } from '../../../shared/messages.js';
+import type { PurchaseOrderRow } from '../../../shared/resources/purchase-orders.js';
+import { reportFormError } from '../../components/apply-server-errors.js';
+import { LazyDateInput } from '../../components/lazy-inputs.js';
+import { QuantityInput } from '../../components/quantity-input.js';
+import { formatQuantity } from '../../components/quantity-text.js';
+import { ApiError } from '../../lib/api-error.js';
+import { toast } from '../../lib/toast.js';
+import { keysChangedByOrders, ordersApi } from './api.js';
+import {
+  receiveDefaults,
+  receiveFieldIndex,
+  toReceiveInput,
+  type ReceiveFormValues,
+} from './purchase-order-form.js';
+
+const required: FormRule = { required: true, message: messages.required };
+
+/**
+ * "Receber": per line still awaited, the quantity arriving now (what is left prefilled, 0 skips
+ * the line), the date and the supplier's invoice number; goods go to the order's location. A
+ * quantity beyond what is left (422 OVER_RECEIPT) is said next to that line's quantity; a status
+ * that moved on meanwhile (409), above the lines.
+ */
+export function ReceiveDialog({
+  order,
+  open,
+  onClose,
+}: {
+  order: PurchaseOrderRow;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ReceiveFormValues>();
+  const awaited = useMemo(
+    () => order.items.filter((line) => Number(line.pendingQuantity) > 0),
+    [order.items],
+  );
+  const defaults = useMemo(() => receiveDefaults(awaited, todayInSaoPaulo()), [awaited]);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const receive = useMutation({
+    mutationFn: async (values: ReceiveFormValues) => {
+      const { input, sentIndexes } = toReceiveInput(values);
+      try {
+        return await ordersApi.receive(order.id, input);
+      } catch (error) {
+        throw Object.assign(error as object, { sentIndexes });
+      }
+    },
+    onSuccess: () => {
+      for (const queryKey of keysChangedByOrders) void queryClient.invalidateQueries({ queryKey });
+      toast.success(messages.purchaseOrders.received);
+      onClose();
+    },
+    onError: (error: Error & { sentIndexes?: number[] }) => {
+      const sent = error.sentIndexes ?? [];
+      if (!(error instanceof ApiError)) return;
+      if (error.is(ErrorCode.OVER_RECEIPT)) {
+        const details = error.details as unknown as OverReceiptDetail[];
+        const fields = details.flatMap((detail) => {
+          const index = sent[detail.index];
+          const line = index === undefined ? undefined : awaited[index];
+          if (index === undefined || !line) return [];
+          const left = formatQuantity(detail.remaining, line.unitDecimals);
+          return [
+            {
+              name: ['lines', index, 'quantity'] as ['lines', number, 'quantity'],
+              errors: [`Maior que o pendente: ${left} ${line.unitCode} a receber.`],
+            },
+          ];
+        });
+        if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
+        else setRefusal(error.message);
+        void queryClient.invalidateQueries({ queryKey: keysChangedByOrders[0] });
+        return;
+      }
+      if (error.status === 409) {
+        setRefusal(error.message);
+        void queryClient.invalidateQueries({ queryKey: keysChangedByOrders[0] });
+        return;
+      }
+      // `lines.N.quantity` of what was sent → the dialog's line N.
+      const remapped = Object.entries(error.fields).map(([path, message]) => {
+        const index = receiveFieldIndex(path, sent);
+        return index === null
+          ? [path, message]
+          : [path.replace(/^lines\.\d+/, `lines.${index}`), message];
+      });
+      reportFormError(
+        form,
+        new ApiError(error.status, {
+          code: error.code,
+          message: error.message,
+          fields: Object.fromEntries(remapped),
+          details: error.details,
+          requestId: error.requestId ?? '',
+        }),
+      );
+    },
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={`Receber ${order.number}`}
+      okText="Registrar recebimento"
+      cancelText="Cancelar"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: receive.isPending, ...{ 'data-testid': 'receive-submit' } }}
+      destroyOnHidden
+      width={760}
+      data-testid="receive-dialog"
+    >
+      <Form<ReceiveFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={defaults}
+        preserve={false}
+        onFinish={(values) => {
+          setRefusal(null);
+          if (!receive.isPending) receive.mutate(values);
+        }}
+      >
+        {refusal && (
+          <Alert
+            type="error"
+            showIcon
+            title={refusal}
+            style={{ marginBottom: 12 }}
+            data-testid="receive-error"
+          />
+        )}
+        <Row gutter={12}>
+          <Col xs={24} sm={8}>
+            <Form.Item label="Data" name="date" rules={[required]} validateFirst>
+              <LazyDateInput />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item label="Nota fiscal do fornecedor" name="invoiceNumber">
+              <Input maxLength={30} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item label="Local">
+              <Typography.Text data-testid="receive-location">{order.locationName}</Typography.Text>
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          Deixe 0 nos itens que não chegaram agora.
+        </Typography.Paragraph>
+        <div style={{ overflowX: 'auto' }}>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={awaited}
+            data-testid="receive-lines"
+            style={{ minWidth: 460 }}
+            columns={[
+              {
+                key: 'item',
+                title: 'Item',
+                render: (_value, line) => `${line.itemCode} – ${line.itemName}`,
+                onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
+              },
+              {
+                key: 'pending',
+                title: 'Pendente',
+                align: 'right',
+                width: 110,
+                render: (_value, line) =>
+                  `${formatQuantity(line.pendingQuantity, line.unitDecimals)} ${line.unitCode}`,
+              },
+              {
+                key: 'quantity',
+                title: 'Receber agora',
+                width: 170,
+                render: (_value, line, index) => (
+                  <>
+                    <Form.Item name={['lines', index, 'lineId']} hidden>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name={['lines', index, 'quantity']} style={{ margin: 0 }}>
+                      <QuantityInput
+                        aria-label={`Receber agora, ${line.itemName}`}
+                        unit={line.unitCode}
+                        decimals={line.unitDecimals}
+                      />
+                    </Form.Item>
+                  </>
+                ),
+              },
+            ]}
+          />
+        </div>
+      </Form>
+    </Modal>
+  );
+}
