@@ -495,6 +495,26 @@ describe('complete and cancel', () => {
     );
   });
 
+  it('cancel does not return twice a material whose movement was already reversed by hand', async () => {
+    const s = await scenario();
+    await stockFor(s);
+    const order = await s.order('10');
+    await fx.action(order.id, 'start');
+    const [fabricOut] = await fx.movementsOf(order.id);
+    const reversed = await api.request({
+      method: 'POST',
+      url: `/api/v1/stock-movements/${fabricOut!.id}/reverse`,
+      token: await api.adminToken(),
+    });
+    expect(reversed.statusCode, reversed.body).toBe(201);
+    expect(await fx.balance(s.fabric, ids.source)).toBe('10.000');
+
+    expect((await fx.action(order.id, 'cancel')).statusCode).toBe(200);
+    expect(await fx.balance(s.fabric, ids.source)).toBe('10.000');
+    expect(await fx.balance(s.buttons, ids.source)).toBe('50.000');
+    expect((await fx.movementsOf(order.id)).filter((m) => m.reversalOf !== null).length).toBe(2);
+  });
+
   it('cancel of a planned order moves no stock', async () => {
     const s = await scenario();
     await stockFor(s);
@@ -585,6 +605,29 @@ describe('the status machine', () => {
     await twice(c.id, 'cancel');
     // What a and b left: 100 − 8.25 (a, consumed); b's returned.
     expect(await fx.balance(s.fabric, ids.source)).toBe('91.750');
+  });
+});
+
+describe('orders competing for the same materials', () => {
+  it('five starts at once with stock for three: three start, two answer 422, the stock ends at zero', async () => {
+    const s = await scenario();
+    // Three orders of 10: 3 × 8.250 kg of fabric and 3 × 42 buttons.
+    await fx.stockIn(s.fabric, ids.source, '24.750', '10.00');
+    await fx.stockIn(s.buttons, ids.source, '126', '0.10');
+    const orders = [];
+    for (let i = 0; i < 5; i++) orders.push(await s.order('10'));
+    const responses = await Promise.all(orders.map((order) => fx.action(order.id, 'start')));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 422, 422]);
+    for (const response of responses.filter((r) => r.statusCode === 422)) {
+      expect(errorOf(response).code).toBe(ErrorCode.INSUFFICIENT_STOCK);
+    }
+    expect(await fx.balance(s.fabric, ids.source)).toBe('0.000');
+    expect(await fx.balance(s.buttons, ids.source)).toBe('0.000');
+    const statuses = await Promise.all(
+      orders.map(async (order) => (await fx.get(`${ORDERS}/${order.id}`)).json().status),
+    );
+    expect(statuses.filter((status) => status === 'IN_PROGRESS').length).toBe(3);
+    expect(statuses.filter((status) => status === 'PLANNED').length).toBe(2);
   });
 });
 
