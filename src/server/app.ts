@@ -24,6 +24,7 @@ import { billsRoutes, ledgerRoutes } from './modules/finance/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { itemsRoutes } from './modules/items/index.js';
 import { masterDataRoutes } from './modules/master-data/index.js';
+import { purchaseOrdersRoutes } from './modules/purchase-orders/index.js';
 import { productionOrdersRoutes } from './modules/production-orders/index.js';
 import { rolesRoutes } from './modules/roles/index.js';
 import { stockItemsRoutes } from './modules/stock-items/index.js';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(stockItemsRoutes(options.db));
       await api.register(billsRoutes(options.db));
       await api.register(ledgerRoutes(options.db));
+      await api.register(purchaseOrdersRoutes(options.db));
       await api.register(productionOrdersRoutes(options.db));
     },
     { prefix: '/api/v1' },

@@ -161,7 +161,11 @@ export const purchaseOrderLineOutputSchema = z.object({
 });
 export type PurchaseOrderLineRow = z.output<typeof purchaseOrderLineOutputSchema>;
 
-/** One receipt of the order ("Recebimento"), with its lines and the bills it created. */
+/**
+ * One receipt of the order ("Recebimento") with its lines. The bills it created are the order's
+ * bills to pay: `GET /bills-to-pay?originType=PURCHASE_ORDER&originId=<order id>` (document number
+ * = the receipt's invoice number, issue date = the receipt's date).
+ */
 export const purchaseReceiptOutputSchema = z.object({
   id: z.number(),
   date: z.string(),
@@ -187,7 +191,6 @@ export const purchaseReceiptOutputSchema = z.object({
       movementId: z.number(),
     }),
   ),
-  billIds: z.array(z.number()),
 });
 export type PurchaseReceiptRow = z.output<typeof purchaseReceiptOutputSchema>;
 
