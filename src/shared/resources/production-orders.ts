@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import { documentPrefixes, formatDocumentNumber } from '../document-numbers.js';
 import { date, id, nonNegativeMoney, optionalText, quantity, version } from '../fields.js';
 import { anyOfFilter, dateRangeFilter } from '../list-filters.js';
@@ -264,3 +265,37 @@ export const productionOrderSorts = [
   'status',
   'createdAt',
 ] as const;
+
+/**
+ * What an order of `orderQuantity` requires of a material: quantity × per unit × (1 + loss/100),
+ * rounded UP to the decimals of the feedstock's unit (0–3): a unit that counts whole pieces needs
+ * a whole piece even for half a piece of loss, and rounding down would start a production short.
+ * The server copies it from the bill of materials on creation; the form recomputes it live.
+ */
+export function requiredQuantityFor(
+  orderQuantity: string,
+  perUnit: string,
+  lossPercent: string,
+  unitDecimals: number,
+): string {
+  // Enough digits that nothing rounds before the end (15 × 15 digits × the loss factor).
+  const D = Decimal.clone({ precision: 64 });
+  const exact = new D(orderQuantity)
+    .times(perUnit)
+    .times(new D(lossPercent).dividedBy(100).plus(1));
+  return exact.toDecimalPlaces(Math.min(Math.max(unitDecimals, 0), 3), D.ROUND_UP).toFixed(3);
+}
+
+/**
+ * A production cost for the order: a PER_UNIT outlay's value × the order's quantity, a PER_ORDER
+ * one (setting up a machine) once; to the cent, rounded half up.
+ */
+export function costValueFor(
+  value: string,
+  kind: 'PER_UNIT' | 'PER_ORDER',
+  orderQuantity: string,
+): string {
+  const D = Decimal.clone({ precision: 64 });
+  const total = kind === 'PER_UNIT' ? new D(value).times(orderQuantity) : new D(value);
+  return total.toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2);
+}

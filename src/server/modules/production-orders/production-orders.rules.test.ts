@@ -67,3 +67,11 @@ describe('costBreakdown', () => {
     expect(costBreakdown([], [], '1').unitCost).toBe('0.0000');
   });
 });
+
+describe('large figures', () => {
+  it('keeps every digit of 15-digit quantities before rounding up', () => {
+    // 999999999999.999 × 0.001 × 1.0001 = 1000099999.9999989999… → up to 1000100000.000 (3 places).
+    expect(requiredQuantity('999999999999.999', '0.001', '0.01', 3)).toBe('1000100000.000');
+    expect(requiredQuantity('123456789012.345', '1', '0', 0)).toBe('123456789013.000');
+  });
+});

@@ -13,36 +13,13 @@ const MONEY_SCALE = 2;
 const COST_SCALE = 4;
 
 /**
- * What the order requires of a material: quantity × per unit × (1 + loss/100), rounded UP to the
- * decimals of the feedstock's unit (0–3): a unit that counts whole pieces needs a whole piece even
- * for half a piece of loss, and rounding down would start a production short of material.
+ * What the order requires of a material (rounded UP to the unit's decimals) and what a cost line
+ * is worth for the order's quantity: shared with the web, whose form recomputes them live.
  */
-export function requiredQuantity(
-  orderQuantity: string,
-  perUnit: string,
-  lossPercent: string,
-  unitDecimals: number,
-): string {
-  const exact = new D(orderQuantity)
-    .times(perUnit)
-    .times(new D(lossPercent).dividedBy(100).plus(1));
-  return exact
-    .toDecimalPlaces(Math.min(unitDecimals, QUANTITY_SCALE), Decimal.ROUND_UP)
-    .toFixed(QUANTITY_SCALE);
-}
-
-/**
- * A production cost for the order: a PER_UNIT outlay's value × the order's quantity, a PER_ORDER
- * one (setting up a machine) once; to the cent, rounded half up.
- */
-export function costValue(
-  value: string,
-  kind: 'PER_UNIT' | 'PER_ORDER',
-  orderQuantity: string,
-): string {
-  const total = kind === 'PER_UNIT' ? new D(value).times(orderQuantity) : new D(value);
-  return total.toDecimalPlaces(MONEY_SCALE, Decimal.ROUND_HALF_UP).toFixed(MONEY_SCALE);
-}
+export {
+  costValueFor as costValue,
+  requiredQuantityFor as requiredQuantity,
+} from '../../../shared/resources/production-orders.js';
 
 /** What is missing of a material: required − available, never below zero. */
 export function missingQuantity(required: string, available: string): string {
