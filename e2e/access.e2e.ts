@@ -130,3 +130,29 @@ describe('footer', () => {
     await ctx.screenshot('access-footer-no-permissions-1280', true);
   });
 });
+
+describe('a picker of records the user may not read', () => {
+  it('is disabled and says so, instead of taking the page to "Acesso negado"', async () => {
+    const { page } = ctx;
+    await signInAs(page, ctx.admin.email, ctx.admin.password);
+    const role = await api(page, 'POST', '/roles', {
+      name: 'Contas a pagar sem fornecedores',
+      permissions: ['billsToPay:read', 'billsToPay:write', 'financialCategories:read'],
+    });
+    expect(role.status).toBe(201);
+    const user = await api(page, 'POST', '/users', {
+      name: 'Auxiliar financeiro',
+      email: 'auxiliar.financeiro@fabril.test',
+      roleId: role.body.id,
+      password: 'senha-segura-1',
+    });
+    expect(user.status).toBe(201);
+
+    await signInAs(page, 'auxiliar.financeiro@fabril.test', 'senha-segura-1');
+    await page.goto('/billstopay/new');
+    const supplier = page.getByText('Sem permissão para consultar Fornecedores');
+    await expect.poll(() => supplier.isVisible()).toBe(true);
+    expect(page.url()).toMatch(/\/billstopay\/new$/);
+    await ctx.screenshot('access-picker-without-read-1280');
+  });
+});

@@ -2,7 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { allowClear } from './antd-config.js';
+import type { Permission } from '../../shared/permissions.js';
 import { queryKeys } from '../lib/query-keys.js';
+import { hasPermission } from '../lib/has-permission.js';
+import { useSession } from '../lib/session.js';
 import { referencedDefinition, resourceApi, rowTitle } from './resource-row.js';
 import { useDebouncedValue } from './use-debounced-value.js';
 
@@ -21,10 +24,13 @@ const PICKER_PAGE_SIZE = 50;
 /**
  * Picks a row of another resource by its title: the active rows, searched on the server as the
  * user types. The current value keeps its name even when that row is inactive or beyond the
- * first page of options.
+ * first page of options. A user who may not read that resource gets the field disabled and saying
+ * so, and no request is sent (its 403 would take the whole page to "Acesso negado").
  */
 export function ReferenceSelect({ resource, value, onChange, ...rest }: ReferenceSelectProps) {
   const definition = referencedDefinition(resource);
+  const { user } = useSession();
+  const canRead = !definition || hasPermission(user, `${definition.area}:read` as Permission);
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const keys = queryKeys.resource(resource);
@@ -40,6 +46,7 @@ export function ReferenceSelect({ resource, value, onChange, ...rest }: Referenc
     queryKey: keys.list(query),
     queryFn: ({ signal }) => resourceApi.list(resource, query, signal),
     placeholderData: keepPreviousData,
+    enabled: canRead,
   });
 
   const current = value ?? undefined;
@@ -47,7 +54,7 @@ export function ReferenceSelect({ resource, value, onChange, ...rest }: Referenc
   const selected = useQuery({
     queryKey: keys.detail(current ?? 0),
     queryFn: ({ signal }) => resourceApi.get(resource, current!, signal, true),
-    enabled: current !== undefined && list.isSuccess && !listed,
+    enabled: canRead && current !== undefined && list.isSuccess && !listed,
   });
 
   const options = useMemo(() => {
@@ -62,6 +69,16 @@ export function ReferenceSelect({ resource, value, onChange, ...rest }: Referenc
     }
     return result;
   }, [list.data, selected.data, current, definition]);
+
+  if (!canRead) {
+    return (
+      <Select<number>
+        {...rest}
+        disabled
+        placeholder={`Sem permissão para consultar ${definition?.label ?? resource}`}
+      />
+    );
+  }
 
   return (
     <Select<number>
