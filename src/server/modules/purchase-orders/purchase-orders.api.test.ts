@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../shared/error-codes.js';
@@ -444,6 +445,53 @@ describe('receiving', () => {
     expect(future.json().error.fields).toEqual({ date: messages.stock.futureDate });
   });
 
+  it('two receipts at once: the second waits, sees what the first received and is refused beyond it', async () => {
+    const order = await approved();
+    const line = order.items[0]!;
+    const responses = await Promise.all(
+      [0, 1].map(() =>
+        action(order.id, 'receive', { date: today, lines: [{ lineId: line.id, quantity: '6' }] }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    const refused = responses.find((r) => r.statusCode === 422)!.json().error;
+    expect(refused.code).toBe(ErrorCode.OVER_RECEIPT);
+    expect(refused.details[0]).toMatchObject({ received: '6.000', remaining: '4.000' });
+    const after = (await get(`${BASE}/${order.id}`)).json() as PurchaseOrderRow;
+    expect(after).toMatchObject({ status: 'PARTIALLY_RECEIVED' });
+    expect(after.items[0]!.receivedQuantity).toBe('6.000');
+    expect((await writtenFor(order.id)).movements).toHaveLength(1);
+  });
+
+  it('asks for the line when the item is on two lines of the order', async () => {
+    const item = await feedstock();
+    const order = await create(
+      header({
+        items: [
+          { itemId: item.id, quantity: '1' },
+          { itemId: item.id, quantity: '2' },
+        ],
+      }),
+    );
+    await action(order.id, 'approve');
+    const response = await action(order.id, 'receive', {
+      date: today,
+      lines: [{ itemId: item.id, quantity: '1' }],
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      'lines.0.itemId': messages.purchaseOrders.ambiguousItem,
+    });
+    const byLine = await action(order.id, 'receive', {
+      date: today,
+      lines: [{ lineId: order.items[1]!.id, quantity: '2' }],
+    });
+    expect(byLine.statusCode, byLine.body).toBe(201);
+    expect(
+      byLine.json().items.map((l: { receivedQuantity: string }) => l.receivedQuantity),
+    ).toEqual(['0.000', '2.000']);
+  });
+
   it('posts IN movements at the landed unit costs, moves average and last purchase price, and bills the value in installments', async () => {
     const [a, b, c] = [
       await feedstock({ lastPurchasePrice: '1.0000' }),
@@ -652,12 +700,33 @@ describe('list, export and PDF', () => {
     expect(csv.body).toContain('Aprovada');
   });
 
-  it('prints the order as a PDF', async () => {
-    const order = await draft({ notes: 'Entregar no portão 2' });
+  it('prints the order as a PDF, the lines over as many A4 pages as they need', async () => {
+    const items = [];
+    for (let i = 0; i < 45; i += 1) items.push(await feedstock());
+    const order = await create(
+      header({
+        notes: 'Entregar no portão 2, das 8h às 17h. Ação: conferência na recepção.',
+        freight: '120.00',
+        discount: '15.50',
+        installments: 3,
+        expectedDate: addDays(today, 10),
+        items: items.map((item, index) => ({
+          itemId: item.id,
+          quantity: String(index + 1),
+          unitPrice: '12.3456',
+        })),
+      }),
+    );
     const response = await get(`${BASE}/${order.id}/pdf`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    // Two A4 pages (595.28 × 841.89 points) for 45 lines.
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2);
+    expect(pdf.toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
+    await mkdir('.test-artifacts', { recursive: true });
+    await writeFile('.test-artifacts/purchase-order.pdf', pdf);
   });
 });
 

@@ -54,6 +54,7 @@ export async function purchaseOrderPdf(db: DbOrTrx, order: PurchaseOrderRow): Pr
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
+    bufferPages: true,
     info: {
       Title: `Ordem de Compra ${order.number}`,
       Author: company?.tradeName || company?.legalName || 'Fabril',
@@ -173,6 +174,7 @@ export async function purchaseOrderPdf(db: DbOrTrx, order: PurchaseOrderRow): Pr
           columns.map((column) => column.label),
           true,
         );
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
     }
     const y = doc.y;
     let x = left;
@@ -235,6 +237,24 @@ export async function purchaseOrderPdf(db: DbOrTrx, order: PurchaseOrderRow): Pr
     doc.font('Helvetica').fontSize(9).text(order.notes, { width });
   }
 
+  // Every page's footer: the order and the page.
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor('#666666')
+      .text(
+        `Ordem de Compra ${order.number} — página ${index - range.start + 1} de ${range.count}`,
+        left,
+        doc.page.height - margin + 14,
+        { width, align: 'right', lineBreak: false },
+      );
+    doc.page.margins.bottom = margin;
+  }
   doc.end();
   return done;
 }
