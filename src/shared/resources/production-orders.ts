@@ -299,3 +299,15 @@ export function costValueFor(
   const total = kind === 'PER_UNIT' ? new D(value).times(orderQuantity) : new D(value);
   return total.toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2);
 }
+
+/**
+ * "Comprar faltantes": the lines of POST /purchase-orders/drafts for what an order's availability
+ * says is missing (each material short, its missing quantity, already within its unit).
+ */
+export function missingLinesOf(
+  availability: Pick<ProductionOrderAvailability, 'items'>,
+): { itemId: number; quantity: string }[] {
+  return availability.items
+    .filter((line) => !new Decimal(line.missing).isZero())
+    .map((line) => ({ itemId: line.feedstockId, quantity: line.missing }));
+}

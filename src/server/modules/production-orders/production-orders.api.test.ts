@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type StockShortageDetail } from '../../../shared/error-codes.js';
 import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { messages } from '../../../shared/messages.js';
-import type {
-  ProductionOrderAvailability,
-  ProductionOrderDetail,
+import {
+  missingLinesOf,
+  type ProductionOrderAvailability,
+  type ProductionOrderDetail,
 } from '../../../shared/resources/production-orders.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
@@ -342,6 +343,10 @@ describe('availability and start', () => {
     ]);
     expect(figures.items[0]!.name).toBe('Tecido');
     expect(figures.items[0]!.code).toMatch(/^INS-/);
+    expect(missingLinesOf(figures)).toEqual([
+      { itemId: s.fabric, quantity: '3.250' },
+      { itemId: s.buttons, quantity: '42.000' },
+    ]);
     expect(
       (await productionOrderShortages(api.db, order.id)).map((l) => [l.feedstockId, l.missing]),
     ).toEqual([
