@@ -1,0 +1,110 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Form, Modal, type FormRule } from 'antd';
+import { useState } from 'react';
+import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { messages } from '../../../shared/messages.js';
+import { formatDecimal } from '../../../shared/money.js';
+import {
+  productionOrderCompleteSchema,
+  type ProductionOrderDetail,
+} from '../../../shared/resources/production-orders.js';
+import { reportFormError } from '../../components/apply-server-errors.js';
+import { LazyDateInput } from '../../components/lazy-inputs.js';
+import { QuantityInput } from '../../components/quantity-input.js';
+import { typedQuantityToDecimal } from '../../components/quantity-text.js';
+import { zodRule } from '../../components/zod-rule.js';
+import { ApiError } from '../../lib/api-error.js';
+import { toast } from '../../lib/toast.js';
+import { keysChangedByProduction, productionOrderKeys, productionOrdersApi } from './api.js';
+
+interface CompleteValues {
+  producedQuantity?: string;
+  date?: string;
+}
+
+const required: FormRule = { required: true, message: messages.required };
+
+const toInput = (values: Record<string, unknown>) => {
+  const typed = (values as CompleteValues).producedQuantity ?? '';
+  return {
+    producedQuantity: typed === '' ? typed : (typedQuantityToDecimal(typed) ?? typed),
+    date: (values as CompleteValues).date ?? undefined,
+  };
+};
+
+/**
+ * "Concluir": what came out (the planned quantity unless changed) and the day (today), which puts
+ * the product into the target location at the order's real unit cost.
+ */
+export function CompleteDialog({
+  order,
+  open,
+  onClose,
+}: {
+  order: ProductionOrderDetail;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<CompleteValues>();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const validate = (field: string) => zodRule(productionOrderCompleteSchema, field, toInput);
+
+  const complete = useMutation({
+    mutationFn: (values: CompleteValues) =>
+      productionOrdersApi.complete(order.id, toInput(values as Record<string, unknown>)),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(productionOrderKeys.detail(saved.id), saved);
+      for (const queryKey of keysChangedByProduction)
+        void queryClient.invalidateQueries({ queryKey });
+      toast.success(messages.productionOrders.completed);
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        setRefusal(error.message);
+        for (const queryKey of keysChangedByProduction)
+          void queryClient.invalidateQueries({ queryKey });
+      } else reportFormError(form, error);
+    },
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={`Concluir ${order.numberLabel}`}
+      okText="Concluir"
+      cancelText="Voltar"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={complete.isPending}
+      destroyOnHidden
+      okButtonProps={{ ...{ 'data-testid': 'complete-submit' } }}
+    >
+      <Form<CompleteValues>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          producedQuantity: formatDecimal(order.quantity, order.unitDecimals),
+          date: todayInSaoPaulo(),
+        }}
+        onFinish={(values) => {
+          if (!complete.isPending) complete.mutate(values);
+        }}
+      >
+        {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
+        <Form.Item
+          label="Quantidade produzida"
+          name="producedQuantity"
+          validateFirst
+          rules={[required, validate('producedQuantity')]}
+        >
+          <QuantityInput unit={order.unit} decimals={order.unitDecimals} />
+        </Form.Item>
+        <Form.Item label="Data" name="date" rules={[validate('date')]}>
+          <LazyDateInput />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,116 @@
+import { Flex, Typography, type TableColumnType } from 'antd';
+import type { ProductionOrderRow } from '../../../shared/resources/production-orders.js';
+import { formatDate } from '../../components/dates.js';
+import { formatQuantity } from '../../components/quantity-text.js';
+import { ProductionOrderStatusTag } from './production-order-status-tag.js';
+
+type SortOrder = 'ascend' | 'descend' | null;
+
+const wrapping = () => ({ style: { overflowWrap: 'anywhere' as const } });
+const whole = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
+/** The narrowest the list's columns add up to at 768 px and up: below it, it scrolls sideways. */
+export const PRODUCTION_ORDER_TABLE_MIN_WIDTH = 960;
+
+/** "12,500 KG": a quantity in its unit's decimals. */
+export const quantityText = (value: string | null, decimals: number, unit: string) =>
+  value === null ? '—' : `${formatQuantity(value, decimals)} ${unit}`;
+
+const period = (row: ProductionOrderRow) =>
+  row.plannedStart || row.plannedEnd
+    ? `${row.plannedStart ? formatDate(row.plannedStart) : '…'} a ${
+        row.plannedEnd ? formatDate(row.plannedEnd) : '…'
+      }`
+    : null;
+
+/**
+ * The list's columns. From 768 px: number, product, quantity, planned start and end, status.
+ * Below 768 px three: the order (number, product and planned period stacked), the quantity and the
+ * status.
+ */
+export function productionOrderColumns(options: {
+  small: boolean;
+  sort: string;
+}): TableColumnType<ProductionOrderRow>[] {
+  const { small, sort } = options;
+  const orderOf = (key: string): SortOrder =>
+    sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null;
+  const sorting = (key: string): TableColumnType<ProductionOrderRow> => ({
+    sorter: true,
+    sortOrder: orderOf(key),
+    sortDirections: ['ascend', 'descend'],
+  });
+  const status: TableColumnType<ProductionOrderRow> = {
+    key: 'status',
+    title: 'Situação',
+    width: small ? 104 : 140,
+    ...sorting('status'),
+    onCell: wrapping,
+    render: (_value, row) => <ProductionOrderStatusTag status={row.status} />,
+  };
+  const quantity: TableColumnType<ProductionOrderRow> = {
+    key: 'quantity',
+    title: small ? 'Qtd.' : 'Quantidade',
+    align: 'right',
+    width: small ? 96 : 150,
+    ...sorting('quantity'),
+    onCell: small ? wrapping : whole,
+    render: (_value, row) => quantityText(row.quantity, row.unitDecimals, row.unit),
+  };
+
+  if (small) {
+    return [
+      {
+        key: 'number',
+        title: 'Ordem',
+        ...sorting('number'),
+        onCell: wrapping,
+        render: (_value, row) => (
+          <Flex vertical gap={2}>
+            <Typography.Text strong>{row.numberLabel}</Typography.Text>
+            <span>{row.productName}</span>
+            {period(row) && <Typography.Text type="secondary">{period(row)}</Typography.Text>}
+          </Flex>
+        ),
+      },
+      quantity,
+      status,
+    ];
+  }
+
+  return [
+    {
+      key: 'number',
+      title: 'Número',
+      width: 120,
+      ...sorting('number'),
+      onCell: whole,
+      render: (_value, row) => <Typography.Text strong>{row.numberLabel}</Typography.Text>,
+    },
+    {
+      key: 'productName',
+      title: 'Produto',
+      ...sorting('productName'),
+      onCell: wrapping,
+      render: (_value, row) => `${row.productCode} – ${row.productName}`,
+    },
+    quantity,
+    {
+      key: 'plannedStart',
+      title: 'Início previsto',
+      width: 130,
+      ...sorting('plannedStart'),
+      onCell: whole,
+      render: (_value, row) => (row.plannedStart ? formatDate(row.plannedStart) : '—'),
+    },
+    {
+      key: 'plannedEnd',
+      title: 'Término previsto',
+      width: 140,
+      ...sorting('plannedEnd'),
+      onCell: whole,
+      render: (_value, row) => (row.plannedEnd ? formatDate(row.plannedEnd) : '—'),
+    },
+    status,
+  ];
+}

@@ -1,0 +1,71 @@
+import { Select } from 'antd';
+import { filterStyle, FoldingFilters } from '../../components/folding-filters.js';
+import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
+import { ReferenceSelect } from '../../components/reference-select.js';
+import { SearchBox } from '../../components/search-box.js';
+import {
+  activeFilterCount,
+  idValue,
+  joinValues,
+  splitValues,
+  statusOptions,
+} from './production-order-list.js';
+
+/**
+ * The list's search (number or product) and filters: status (any of), product and planned start
+ * period. On a small screen they fold under "Filtros".
+ */
+export function ProductionOrderFilters({
+  q,
+  filters,
+  small,
+  onSearch,
+  onFilter,
+}: {
+  q: string;
+  filters: Record<string, string>;
+  small: boolean;
+  onSearch: (q: string) => void;
+  onFilter: (key: string, value: string | null) => void;
+}) {
+  const style = filterStyle(small);
+  return (
+    <FoldingFilters
+      small={small}
+      search={<SearchBox value={q} onSearch={onSearch} placeholder="Pesquisar número, produto…" />}
+      count={activeFilterCount(filters)}
+    >
+      <Select<string[]>
+        mode="multiple"
+        value={splitValues(filters.status)}
+        onChange={(values) => onFilter('status', joinValues(values))}
+        options={statusOptions}
+        prefix="Situação"
+        placeholder="Todas"
+        aria-label="Situação"
+        maxTagCount="responsive"
+        showSearch={false}
+        style={small ? style : { ...style, width: 280 }}
+        popupMatchSelectWidth={false}
+      />
+      <ReferenceSelect
+        resource="products"
+        value={idValue(filters.productId)}
+        onChange={(id) => onFilter('productId', id === undefined ? null : String(id))}
+        prefix="Produto"
+        placeholder="Todos"
+        aria-label="Produto"
+        style={small ? style : { ...style, width: 280 }}
+        popupMatchSelectWidth={false}
+      />
+      <LazyDateRangeFilter
+        label="Início previsto"
+        value={{ from: filters.plannedStartFrom ?? null, to: filters.plannedStartTo ?? null }}
+        onChange={(range) => {
+          onFilter('plannedStartFrom', range.from);
+          onFilter('plannedStartTo', range.to);
+        }}
+      />
+    </FoldingFilters>
+  );
+}

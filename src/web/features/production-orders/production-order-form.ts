@@ -1,0 +1,103 @@
+import { formatDecimal } from '../../../shared/money.js';
+import type { ProductionOrderDetail } from '../../../shared/resources/production-orders.js';
+import { typedMoneyToDecimal } from '../../components/money-text.js';
+import { typedQuantityToDecimal } from '../../components/quantity-text.js';
+
+/**
+ * An order as its form holds it: quantities and money as typed in pt-BR ("1.234,50"), dates
+ * `YYYY-MM-DD`, each material and cost line with its id (so a save keeps it instead of adding a
+ * new one).
+ */
+export interface MaterialFormLine {
+  id?: number;
+  feedstockId?: number;
+  requiredQuantity?: string;
+}
+
+export interface CostFormLine {
+  id?: number;
+  outlayId?: number;
+  value?: string;
+}
+
+export interface ProductionOrderFormValues {
+  productId?: number;
+  quantity?: string;
+  plannedStart?: string | null;
+  plannedEnd?: string | null;
+  sourceLocationId?: number;
+  targetLocationId?: number;
+  notes?: string;
+  materials?: MaterialFormLine[];
+  costs?: CostFormLine[];
+}
+
+/** What a typed text is as the API takes it: "1.234,5" → "1234.5"; blank stays blank. */
+const quantityInput = (typed: string | undefined) =>
+  typed === undefined || typed === '' ? typed : (typedQuantityToDecimal(typed) ?? typed);
+const moneyInput = (typed: string | undefined) =>
+  typed === undefined || typed === '' ? typed : (typedMoneyToDecimal(typed) ?? typed);
+
+/** A new order: planned from the default location into it. */
+export function newOrderValues(locationId: number | null): ProductionOrderFormValues {
+  return {
+    sourceLocationId: locationId ?? undefined,
+    targetLocationId: locationId ?? undefined,
+  };
+}
+
+/** A saved (planned) order as the edit form shows it, lines in their units' decimals. */
+export function orderFormValues(order: ProductionOrderDetail): ProductionOrderFormValues {
+  return {
+    productId: order.productId,
+    quantity: formatDecimal(order.quantity, order.unitDecimals),
+    plannedStart: order.plannedStart,
+    plannedEnd: order.plannedEnd,
+    sourceLocationId: order.sourceLocationId,
+    targetLocationId: order.targetLocationId,
+    notes: order.notes ?? '',
+    materials: order.materials.map((line) => ({
+      id: line.id,
+      feedstockId: line.feedstockId,
+      requiredQuantity: formatDecimal(line.requiredQuantity, line.unitDecimals),
+    })),
+    costs: order.costs.map((line) => ({
+      id: line.id,
+      outlayId: line.outlayId,
+      value: formatDecimal(line.value, 2),
+    })),
+  };
+}
+
+/**
+ * The form's values as POST (new: the product and the header) or PUT (edit: the header, the
+ * materials and costs by line id, and the version read) take them.
+ */
+export function toOrderInput(
+  values: ProductionOrderFormValues,
+  edit?: { version: number },
+): Record<string, unknown> {
+  const header = {
+    quantity: quantityInput(values.quantity),
+    plannedStart: values.plannedStart ?? null,
+    plannedEnd: values.plannedEnd ?? null,
+    sourceLocationId: values.sourceLocationId,
+    targetLocationId: values.targetLocationId,
+    notes: values.notes ?? '',
+  };
+  if (!edit) return { productId: values.productId, ...header };
+  return {
+    ...header,
+    materials: (values.materials ?? []).map((line) => ({
+      ...(line.id ? { id: line.id } : {}),
+      feedstockId: line.feedstockId,
+      requiredQuantity: quantityInput(line.requiredQuantity),
+    })),
+    costs: (values.costs ?? []).map((line) => ({
+      ...(line.id ? { id: line.id } : {}),
+      outlayId: line.outlayId,
+      value: moneyInput(line.value),
+    })),
+    version: edit.version,
+  };
+}

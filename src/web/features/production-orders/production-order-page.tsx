@@ -1,0 +1,446 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Flex, Result, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ErrorCode, type StockShortageDetail } from '../../../shared/error-codes.js';
+import { messages } from '../../../shared/messages.js';
+import { formatBRL } from '../../../shared/money.js';
+import type { Permission } from '../../../shared/permissions.js';
+import {
+  productionOrderActionLabels,
+  productionOrderActionPermissions,
+  productionOrderMachine,
+  productionOrdersPath,
+  type ProductionOrderAction,
+  type ProductionOrderAvailabilityLine,
+  type ProductionOrderDetail,
+  type ProductionOrderMaterial,
+} from '../../../shared/resources/production-orders.js';
+import { formatDate, formatDateTime } from '../../components/dates.js';
+import { DocumentActionBar } from '../../components/document-action-bar.js';
+import type { DocumentAction } from '../../components/document-actions.js';
+import { DocumentTimeline } from '../../components/document-timeline.js';
+import { PageSpinner } from '../../components/page-spinner.js';
+import { formatQuantity } from '../../components/quantity-text.js';
+import type { ListLocationState } from '../../components/resource-form-page.js';
+import { formatUnitCost } from '../../components/unit-cost-text.js';
+import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
+import { ApiError } from '../../lib/api-error.js';
+import { paths } from '../../lib/paths.js';
+import { usePermission } from '../../lib/session.js';
+import { toast } from '../../lib/toast.js';
+import { keysChangedByProduction, productionOrderKeys, productionOrdersApi } from './api.js';
+import { CompleteDialog } from './complete-dialog.js';
+import { openSheet } from './open-sheet.js';
+import { quantityText } from './production-order-columns.js';
+import { ProductionOrderStatusTag } from './production-order-status-tag.js';
+import { ShortagePanel } from './shortage-panel.js';
+
+/** The timeline's headlines, in the order's gender. */
+const timelineLabels: Record<string, string> = {
+  create: 'Criada',
+  update: 'Alterada',
+  start: 'Iniciada',
+  complete: 'Concluída',
+  cancel: 'Cancelada',
+};
+
+const validId = (id: string) => /^\d{1,15}$/.test(id);
+
+/**
+ * One production order: its values and status, the actions its status and the user allow
+ * (Iniciar produção, Concluir, Cancelar, Editar), the materials with what is required, consumed
+ * and (while planned) available at the source, what "Iniciar" found missing with "Comprar
+ * faltantes", the costs, the cost breakdown once completed, "Imprimir ficha" and the timeline.
+ * Every action refreshes the order, the lists, the stock and the products.
+ */
+export function ProductionOrderPage({ basePath }: { basePath: string }) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
+  const back = () => navigate(`${basePath}${listSearch}`);
+
+  const order = useQuery({
+    queryKey: productionOrderKeys.detail(id),
+    queryFn: ({ signal }) => productionOrdersApi.get(id, signal),
+    enabled: validId(id),
+  });
+
+  if (!validId(id) || (order.error instanceof ApiError && order.error.status === 404)) {
+    return (
+      <Result
+        status="404"
+        title="Ordem de produção não encontrada"
+        extra={<Button onClick={back}>Voltar para a lista</Button>}
+      />
+    );
+  }
+  if (order.isError) {
+    return (
+      <Result
+        status="error"
+        title={order.error.message}
+        extra={<Button onClick={() => void order.refetch()}>Tentar novamente</Button>}
+      />
+    );
+  }
+  if (order.isPending) return <PageSpinner />;
+  return <OrderScreen key={order.data.id} row={order.data} basePath={basePath} onBack={back} />;
+}
+
+function OrderScreen({
+  row,
+  basePath,
+  onBack,
+}: {
+  row: ProductionOrderDetail;
+  basePath: string;
+  onBack: () => void;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
+  const canReadStock = usePermission('stockItems:read');
+  const [completing, setCompleting] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const [shortages, setShortages] = useState<StockShortageDetail[] | null>(null);
+
+  const planned = row.status === 'PLANNED';
+  const availability = useQuery({
+    queryKey: [...productionOrderKeys.detail(row.id), 'availability'],
+    queryFn: ({ signal }) => productionOrdersApi.availability(row.id, signal),
+    enabled: planned,
+  });
+  const available = new Map(
+    (planned ? (availability.data?.items ?? []) : []).map((line) => [line.feedstockId, line]),
+  );
+
+  const refresh = () => {
+    for (const queryKey of keysChangedByProduction)
+      void queryClient.invalidateQueries({ queryKey });
+  };
+  const action = (
+    name: ProductionOrderAction,
+    run: () => Promise<unknown>,
+    extra: Partial<DocumentAction<ProductionOrderAction>> = {},
+  ): DocumentAction<ProductionOrderAction> => ({
+    action: name,
+    label: productionOrderActionLabels[name],
+    permission: productionOrderActionPermissions[name] as Permission,
+    run,
+    ...extra,
+  });
+  const actions = [
+    action('edit', () => {
+      navigate(`${basePath}/${row.id}/edit`, { state: location.state });
+      return Promise.resolve();
+    }),
+    action(
+      'cancel',
+      async () => {
+        await productionOrdersApi.cancel(row.id);
+        toast.success(messages.productionOrders.cancelled);
+      },
+      {
+        confirm:
+          row.status === 'IN_PROGRESS'
+            ? messages.productionOrders.cancelStartedConfirm
+            : messages.productionOrders.cancelConfirm,
+        confirmDescription: 'Não é possível desfazer.',
+        danger: true,
+      },
+    ),
+    action(
+      'start',
+      async () => {
+        await productionOrdersApi.start(row.id);
+        toast.success(messages.productionOrders.started);
+      },
+      { primary: true, confirm: messages.productionOrders.startConfirm },
+    ),
+    action(
+      'complete',
+      () => {
+        setCompleting(true);
+        return Promise.resolve();
+      },
+      { primary: true },
+    ),
+  ];
+
+  const print = async () => {
+    setPrinting(true);
+    try {
+      await openSheet(productionOrdersApi.pdfPath(row.id));
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const qty = (value: string | null) => quantityText(value, row.unitDecimals, row.unit);
+  const materialQty = (line: { unit: string; unitDecimals: number }, value: string | null) =>
+    value === null ? '—' : `${formatQuantity(value, line.unitDecimals)} ${line.unit}`;
+
+  const figure = (label: string, value: string, testId: string, strong = false) => (
+    <Card size="small" style={{ flex: '1 1 140px', minWidth: 0 }} data-testid={testId}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <div>
+        <Typography.Text strong={strong} style={{ fontSize: strong ? 22 : 17 }}>
+          {value}
+        </Typography.Text>
+      </div>
+    </Card>
+  );
+
+  const availabilityColumns = planned
+    ? [
+        {
+          key: 'available',
+          title: `Disponível${availability.data ? ` (${availability.data.locationName})` : ''}`,
+          align: 'right' as const,
+          width: 150,
+          render: (_value: unknown, line: ProductionOrderMaterial) => {
+            const known: ProductionOrderAvailabilityLine | undefined = available.get(
+              line.feedstockId,
+            );
+            return known ? materialQty(line, known.available) : '…';
+          },
+        },
+        {
+          key: 'missing',
+          title: 'Faltando',
+          align: 'right' as const,
+          width: 130,
+          render: (_value: unknown, line: ProductionOrderMaterial) => {
+            const known = available.get(line.feedstockId);
+            if (!known) return '…';
+            const short = Number(known.missing) > 0;
+            return (
+              <Typography.Text
+                type={short ? 'danger' : 'secondary'}
+                strong={short}
+                data-testid="material-missing"
+              >
+                {materialQty(line, known.missing)}
+              </Typography.Text>
+            );
+          },
+        },
+      ]
+    : [];
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="flex-start" gap={12} wrap>
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text type="secondary">Ordem de produção</Typography.Text>
+          <Typography.Title level={2} style={{ margin: 0 }} data-testid="order-number">
+            {row.numberLabel}
+          </Typography.Title>
+          <ProductionOrderStatusTag status={row.status} />
+        </div>
+        <DocumentActionBar
+          machine={productionOrderMachine}
+          status={row.status}
+          actions={actions}
+          onSettled={(name, error) => {
+            if (name === 'edit' || name === 'complete') return;
+            if (error instanceof ApiError && error.is(ErrorCode.INSUFFICIENT_STOCK)) {
+              setShortages(error.details as unknown as StockShortageDetail[]);
+            } else if (!error) setShortages(null);
+            refresh();
+          }}
+        >
+          <Button onClick={onBack}>Voltar</Button>
+          <Button
+            icon={<PrinterOutlined aria-hidden />}
+            loading={printing}
+            onClick={() => void print()}
+            data-testid="print-sheet"
+          >
+            Imprimir ficha
+          </Button>
+        </DocumentActionBar>
+      </Flex>
+
+      {shortages && planned && <ShortagePanel order={row} shortages={shortages} />}
+
+      <Flex gap={12} wrap>
+        {figure('Quantidade', qty(row.quantity), 'order-quantity', true)}
+        {row.producedQuantity !== null &&
+          figure('Produzida', qty(row.producedQuantity), 'order-produced', true)}
+        {row.unitCost !== null &&
+          figure('Custo unitário', formatUnitCost(row.unitCost), 'order-unit-cost', true)}
+      </Flex>
+
+      <Card>
+        <Descriptions
+          data-testid="order-values"
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[
+            {
+              key: 'product',
+              label: 'Produto',
+              children: `${row.productCode} – ${row.productName}`,
+            },
+            {
+              key: 'planned',
+              label: 'Previsão',
+              children:
+                row.plannedStart || row.plannedEnd
+                  ? `${row.plannedStart ? formatDate(row.plannedStart) : '…'} a ${
+                      row.plannedEnd ? formatDate(row.plannedEnd) : '…'
+                    }`
+                  : '—',
+            },
+            { key: 'source', label: 'Local de origem', children: row.sourceLocationName },
+            { key: 'target', label: 'Local de destino', children: row.targetLocationName },
+            ...(row.startedAt
+              ? [{ key: 'started', label: 'Iniciada em', children: formatDateTime(row.startedAt) }]
+              : []),
+            ...(row.completionDate
+              ? [
+                  {
+                    key: 'completed',
+                    label: 'Concluída em',
+                    children: formatDate(row.completionDate),
+                  },
+                ]
+              : []),
+            ...(row.cancelledAt
+              ? [
+                  {
+                    key: 'cancelled',
+                    label: 'Cancelada em',
+                    children: formatDateTime(row.cancelledAt),
+                  },
+                ]
+              : []),
+            { key: 'notes', label: 'Observações', children: row.notes ?? '—', span: 'filled' },
+          ]}
+        />
+      </Card>
+
+      {row.status === 'COMPLETED' && (
+        <Card title="Custo real" data-testid="cost-breakdown">
+          <Flex vertical gap={12}>
+            <Flex gap={12} wrap>
+              {figure('Materiais', formatBRL(row.materialsCost), 'cost-materials')}
+              {figure('Custos', formatBRL(row.outlaysCost), 'cost-outlays')}
+              {figure('Total', formatBRL(row.totalCost), 'cost-total', true)}
+              {figure('Custo unitário', formatUnitCost(row.unitCost), 'cost-unit', true)}
+            </Flex>
+            <Typography.Text data-testid="product-in">
+              Entrada de {qty(row.producedQuantity)} de {row.productName} em{' '}
+              {row.targetLocationName} a {formatUnitCost(row.unitCost)}
+              {row.completionDate ? ` em ${formatDate(row.completionDate)}` : ''}.{' '}
+              {canReadStock && (
+                <Link to={`${paths.stockItems}/${row.productId}`} data-testid="product-stock-link">
+                  Ver estoque do produto
+                </Link>
+              )}
+            </Typography.Text>
+          </Flex>
+        </Card>
+      )}
+
+      <Card title="Materiais" styles={{ body: { padding: small ? 8 : undefined } }}>
+        <Table
+          data-testid="order-materials"
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={row.materials}
+          scroll={{ x: planned ? 720 : 640 }}
+          columns={[
+            {
+              key: 'material',
+              title: 'Material',
+              render: (_value, line) => `${line.feedstockCode} – ${line.feedstockName}`,
+              onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
+            },
+            {
+              key: 'required',
+              title: 'Necessário',
+              align: 'right',
+              width: 130,
+              render: (_value, line) => materialQty(line, line.requiredQuantity),
+            },
+            {
+              key: 'consumed',
+              title: 'Consumido',
+              align: 'right',
+              width: 130,
+              render: (_value, line) => materialQty(line, line.consumedQuantity),
+            },
+            ...availabilityColumns,
+            ...(planned
+              ? []
+              : [
+                  {
+                    key: 'value',
+                    title: 'Custo',
+                    align: 'right' as const,
+                    width: 130,
+                    render: (_value: unknown, line: ProductionOrderMaterial) =>
+                      line.consumedValue === null ? '—' : formatBRL(line.consumedValue),
+                  },
+                ]),
+          ]}
+        />
+      </Card>
+
+      <Card title="Custos" styles={{ body: { padding: small ? 8 : undefined } }}>
+        {row.costs.length === 0 ? (
+          <Typography.Text type="secondary">Nenhum custo de produção.</Typography.Text>
+        ) : (
+          <Table
+            data-testid="order-costs"
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={row.costs}
+            columns={[
+              {
+                key: 'outlay',
+                title: 'Custo',
+                render: (_value, line) => line.outlayName,
+                onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
+              },
+              {
+                key: 'kind',
+                title: 'Tipo',
+                width: 110,
+                render: (_value, line) =>
+                  line.outlayKind === 'PER_ORDER' ? 'Por ordem' : 'Por unidade',
+              },
+              {
+                key: 'value',
+                title: 'Valor',
+                align: 'right',
+                width: 120,
+                render: (_value, line) => formatBRL(line.value),
+              },
+            ]}
+          />
+        )}
+      </Card>
+
+      <Card title="Histórico">
+        <DocumentTimeline
+          entity={productionOrdersPath}
+          entityId={row.id}
+          labels={timelineLabels}
+          machine={productionOrderMachine}
+        />
+      </Card>
+
+      {completing && (
+        <CompleteDialog order={row} open={completing} onClose={() => setCompleting(false)} />
+      )}
+    </Flex>
+  );
+}
