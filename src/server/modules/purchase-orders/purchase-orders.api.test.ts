@@ -615,6 +615,26 @@ describe('receiving', () => {
     expect(cents(last.receipts.map((r) => r.value))).toBe(cents([order.total]));
   });
 
+  it('bills a receipt smaller than a cent per installment in fewer installments', async () => {
+    const item = await feedstock();
+    const order = await create(
+      header({
+        installments: 12,
+        items: [{ itemId: item.id, quantity: '100', unitPrice: '0.01' }],
+      }),
+    );
+    await action(order.id, 'approve');
+    await received(order, { date: today, lines: [{ itemId: item.id, quantity: '5' }] });
+    const { bills } = await writtenFor(order.id);
+    expect(bills.map((bill) => [bill.amount, bill.installment])).toEqual([
+      ['0.01', '1/5'],
+      ['0.01', '2/5'],
+      ['0.01', '3/5'],
+      ['0.01', '4/5'],
+      ['0.01', '5/5'],
+    ]);
+  });
+
   it('Encerrar: a partially received order becomes RECEIVED and stops receiving', async () => {
     const order = await approved();
     await received(order, { date: today, lines: [{ lineId: order.items[0]!.id, quantity: '4' }] });

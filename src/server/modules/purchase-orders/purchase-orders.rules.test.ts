@@ -9,6 +9,7 @@ import {
   orderTotals,
   receiptLineValue,
   receiptUnitCost,
+  installmentsFor,
   statusAfterReceipt,
 } from './purchase-orders.rules.js';
 
@@ -165,5 +166,14 @@ describe('quantities of a draft', () => {
     expect(ceilToUnit('2.400', 0)).toBe('3.000');
     expect(ceilToUnit('2.000', 0)).toBe('2.000');
     expect(ceilToUnit('1.2341', 3)).toBe('1.235');
+  });
+});
+
+describe('installments of a receipt', () => {
+  it("keeps the order's installments unless the value has fewer cents", () => {
+    expect(installmentsFor('100.00', 3)).toBe(3);
+    expect(installmentsFor('0.03', 3)).toBe(3);
+    expect(installmentsFor('0.02', 3)).toBe(2);
+    expect(installmentsFor('0.00', 3)).toBe(1);
   });
 });

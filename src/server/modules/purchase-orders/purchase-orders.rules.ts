@@ -122,6 +122,16 @@ export function statusAfterReceipt(
     : 'PARTIALLY_RECEIVED';
 }
 
+/**
+ * The installments of a receipt's bills: the order's, but never more than the receipt has cents
+ * (a small partial receipt of an order in 12 installments is billed in fewer, each at least a
+ * cent, rather than refused).
+ */
+export function installmentsFor(value: string, installments: number): number {
+  const units = cents(value);
+  return units < BigInt(installments) ? Math.max(1, Number(units)) : installments;
+}
+
 /** A quantity rounded up to the unit's decimals ("Comprar": 2.4 of a unit without decimals → 3). */
 export function ceilToUnit(quantity: string, decimals: number): string {
   return new Decimal(quantity).toDecimalPlaces(decimals, Decimal.ROUND_UP).toFixed(3);

@@ -59,6 +59,7 @@ import {
 import {
   ceilToUnit,
   discountFits,
+  installmentsFor,
   landedValues,
   lineTotal,
   orderTotals,
@@ -598,7 +599,7 @@ export function receivePurchaseOrder(
         paymentMethodId: order.paymentMethodId,
         total: receiptValue,
         terms: {
-          count: order.installments,
+          count: installmentsFor(receiptValue, order.installments),
           firstDueInDays: order.firstDueInDays,
           intervalDays: order.intervalDays,
         },
