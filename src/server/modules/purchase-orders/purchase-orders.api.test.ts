@@ -207,11 +207,13 @@ describe('creating and editing a draft', () => {
       }),
     );
     const [first] = order.items;
+    await sql`UPDATE items SET last_purchase_price = 99 WHERE id = ${a.id}`.execute(api.db);
     const response = await put(`${BASE}/${order.id}`, {
       ...header({ freight: '5.00' }),
       version: order.version,
       items: [
-        { id: first!.id, itemId: a.id, quantity: '4', unitPrice: '10' },
+        // Without a price, an existing line keeps its own (10.00), not the new last price.
+        { id: first!.id, itemId: a.id, quantity: '4' },
         { itemId: c.id, quantity: '1', unitPrice: '7' },
       ],
     });

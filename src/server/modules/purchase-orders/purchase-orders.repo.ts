@@ -345,6 +345,19 @@ export function lockOrder(trx: Trx, id: number) {
     .executeTakeFirst();
 }
 
+/** Adds what a receipt took to its lines' received quantities, in one statement. */
+export async function addReceived(
+  trx: Trx,
+  lines: readonly { lineId: number; quantity: string }[],
+): Promise<void> {
+  await sql`
+    UPDATE purchase_order_items l
+    SET received_quantity = l.received_quantity + v.quantity
+    FROM unnest(${lines.map((line) => line.lineId)}::integer[],
+      ${lines.map((line) => line.quantity)}::numeric[]) AS v(id, quantity)
+    WHERE l.id = v.id`.execute(trx);
+}
+
 /** What updateWithLines needs of a repository: the row, and its update with the version check. */
 export const orderRepository = {
   findRow: async (db: DbOrTrx, id: number) =>

@@ -48,6 +48,7 @@ import {
   findPaymentMethod,
   findReceipts,
   findSupplier,
+  addReceived,
   listOrders,
   lockOrder,
   orderLines,
@@ -327,7 +328,17 @@ export function updatePurchaseOrder(
   return inTransaction(db, async (trx) => {
     await lockFor(trx, id, 'edit');
     const before = await getPurchaseOrder(trx, id);
-    const { lines, total } = await checkOrder(trx, input);
+    // An existing line sent without a price keeps its own (the last purchase price is for new ones).
+    const stored = new Map(before.items.map((line) => [line.id, line]));
+    const { lines, total } = await checkOrder(trx, {
+      ...input,
+      items: input.items.map((line) => {
+        const current = line.id ? stored.get(line.id) : undefined;
+        return line.unitPrice == null && current?.itemId === line.itemId
+          ? { ...line, unitPrice: current.unitPrice }
+          : line;
+      }),
+    });
     const saved = await updateWithLines(trx, {
       repo: orderRepository,
       id,
@@ -578,13 +589,10 @@ export function receivePurchaseOrder(
         })),
       )
       .execute();
-    for (const line of valued) {
-      await trx
-        .updateTable('purchaseOrderItems')
-        .set((eb) => ({ receivedQuantity: eb('receivedQuantity', '+', line.quantity) }))
-        .where('id', '=', line.line.id)
-        .execute();
-    }
+    await addReceived(
+      trx,
+      valued.map((line) => ({ lineId: line.line.id, quantity: line.quantity })),
+    );
 
     if (toUnits(receiptValue, 2) > 0n) {
       const supplier = await findSupplier(trx, order.supplierId);
