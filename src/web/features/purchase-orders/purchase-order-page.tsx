@@ -255,11 +255,12 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
           rowKey="id"
           pagination={false}
           dataSource={row.items}
-          scroll={{ x: 720 }}
+          scroll={{ x: small ? 900 : 720 }}
           columns={[
             {
               key: 'item',
               title: 'Item',
+              width: small ? 180 : undefined,
               render: (_value, line) => `${line.itemCode} – ${line.itemName}`,
               onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
             },
@@ -273,7 +274,8 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
               key,
               title,
               align: 'right' as const,
-              width: 120,
+              width: 130,
+              onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
               render: (_value: unknown, line: PurchaseOrderRow['items'][number]) =>
                 `${formatQuantity(line[key], line.unitDecimals)} ${line.unitCode}`,
             })),
@@ -300,10 +302,10 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
         extra={
           canReadBills && row.receipts.length > 0 ? (
             <Link
-              to={`${paths.billsToPay}?q=${encodeURIComponent(row.number)}`}
+              to={`${paths.billsToPay}?originType=PURCHASE_ORDER&q=${encodeURIComponent(row.number)}`}
               data-testid="order-bills-link"
             >
-              Contas a pagar
+              Contas a pagar desta ordem
             </Link>
           ) : undefined
         }
@@ -357,26 +359,6 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
                 align: 'right',
                 width: 130,
                 render: (_value, receipt) => formatBRL(receipt.value),
-              },
-              {
-                key: 'bills',
-                title: 'Contas',
-                render: (_value, receipt) =>
-                  receipt.billIds.length === 0 ? (
-                    '—'
-                  ) : canReadBills ? (
-                    <Flex gap={6} wrap>
-                      {receipt.billIds.map((billId, index) => (
-                        <Link key={billId} to={`${paths.billsToPay}/${billId}`}>
-                          {receipt.billIds.length > 1
-                            ? `${index + 1}/${receipt.billIds.length}`
-                            : 'Ver conta'}
-                        </Link>
-                      ))}
-                    </Flex>
-                  ) : (
-                    receipt.billIds.length
-                  ),
               },
               {
                 key: 'by',
