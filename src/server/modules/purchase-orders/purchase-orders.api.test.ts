@@ -6,6 +6,7 @@ import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { messages } from '../../../shared/messages.js';
 import { addDays } from '../../../shared/plain-date.js';
 import type { PurchaseOrderRow } from '../../../shared/resources/purchase-orders.js';
+import { readSpreadsheet } from '../../platform/spreadsheet.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { createItem, purchaseFixture } from './testing/purchase-fixtures.js';
@@ -344,6 +345,17 @@ describe('the status machine', () => {
       ]);
     };
     await twice(await draft(), 'approve');
+    const edited = await draft();
+    const edits = await Promise.all(
+      [1, 2].map(() =>
+        put(`${BASE}/${edited.id}`, {
+          ...header({ freight: '1.00' }),
+          version: edited.version,
+          items: [],
+        }),
+      ),
+    );
+    expect(edits.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     await twice(await draft(), 'cancel');
     await twice(await approved(), 'cancel');
     const full = await approved();
@@ -720,6 +732,11 @@ describe('list, export and PDF', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(mine.number);
     expect(csv.body).toContain('Aprovada');
+    const xlsx = await get(`${BASE}/export?format=xlsx&supplierId=${fx.otherSupplier.id}`);
+    expect(xlsx.statusCode).toBe(200);
+    const rows = await readSpreadsheet('xlsx', xlsx.rawPayload);
+    expect(rows[0]).toEqual(expect.arrayContaining(['Número', 'Fornecedor', 'Total', 'Situação']));
+    expect(rows.slice(1).map((row) => row[0])).toEqual([mine.number]);
   });
 
   it('prints the order as a PDF, the lines over as many A4 pages as they need', async () => {
