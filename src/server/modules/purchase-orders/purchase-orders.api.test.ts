@@ -629,6 +629,29 @@ describe('receiving', () => {
     expect(cents(last.receipts.map((r) => r.value))).toBe(cents([order.total]));
   });
 
+  it('receives at another location when told, and refuses an inactive one', async () => {
+    const order = await approved();
+    const inactive = await api.db
+      .insertInto('stockLocations')
+      .values({ name: `Desativado ${order.id}`, active: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused = await action(
+      order.id,
+      'receive',
+      receiveAll(order, { locationId: inactive.id }),
+    );
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.fields).toEqual({ locationId: messages.finance.inactive });
+    const after = await received(order, receiveAll(order, { locationId: fx.otherLocation.id }));
+    expect(after.receipts[0]).toMatchObject({
+      locationId: fx.otherLocation.id,
+      locationName: fx.otherLocation.name,
+    });
+    const { movements } = await writtenFor(order.id);
+    expect(movements.map((m) => m.toLocationId)).toEqual([fx.otherLocation.id]);
+  });
+
   it('bills a receipt smaller than a cent per installment in fewer installments', async () => {
     const item = await feedstock();
     const order = await create(
