@@ -59,7 +59,7 @@ async function seed(page: Page) {
       minimumStock: '50',
     });
   const linha = await feedstock(LINHA);
-  const botao = await feedstock(BOTAO);
+  await feedstock(BOTAO);
   const categories = await pageApi(page, 'GET', '/financial-categories?kind=EXPENSE&pageSize=100');
   // The default location, where a new order's goods arrive.
   const location = await created(page, '/stock-locations', {
@@ -81,7 +81,7 @@ async function seed(page: Page) {
     lines: [{ itemId: linha.id, quantity: '1' }],
   });
   expect(received.status, JSON.stringify(received.body)).toBe(201);
-  return { linhaId: linha.id as number, botaoId: botao.id as number };
+  return { linhaId: linha.id as number };
 }
 
 /** Sets the quantity of the receive dialog's line for `item`. */
@@ -278,15 +278,18 @@ describe('Ordens de Compra in Chromium', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await ctx.screenshot('purchase-order-375', true);
 
-    // "Comprar" from a feedstock: the form starts with its line and its default supplier.
-    await page.goto(`/purchaseorders/new?itemId=${scene.botaoId}&quantity=45`);
-    await expect.poll(() => page.getByLabel('Quantidade, linha 1').inputValue()).toBe('45');
+    // "Comprar" from a feedstock below its minimum (11 of 50): a new order with the 39 missing,
+    // from its default supplier.
+    await page.goto(`/feedstock/${scene.linhaId}`);
+    await page.getByTestId('buy-feedstock').click();
+    await page.waitForURL(/\/purchaseorders\/new\?itemId=\d+&quantity=39$/);
+    await expect.poll(() => page.getByLabel('Quantidade, linha 1').inputValue()).toBe('39');
     await expect
       .poll(() =>
         page.locator('.ant-form-item').filter({ hasText: 'Fornecedor' }).first().textContent(),
       )
       .toContain(SUPPLIER);
-    expect(await page.locator('[data-line="0"]').textContent()).toContain(BOTAO.code);
+    expect(await page.locator('[data-line="0"]').textContent()).toContain(LINHA.code);
     await settled(page);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await ctx.screenshot('purchase-order-form-375', true);
