@@ -81,8 +81,17 @@ async function seed(page: Page) {
     lines: [{ itemId: linha.id, quantity: '1' }],
   });
   expect(received.status, JSON.stringify(received.body)).toBe(201);
-  return { linhaId: linha.id as number };
+  return {
+    linhaId: linha.id as number,
+    supplierId: supplier.id as number,
+    locationId: location.id as number,
+    categoryId: (categories.body.items as { id: number }[])[0]!.id,
+  };
 }
+
+/** Made once per run: the second test reads what the first made. */
+let scene: Awaited<ReturnType<typeof seed>> | undefined;
+const seeded = async (page: Page) => (scene ??= await seed(page));
 
 /** Sets the quantity of the receive dialog's line for `item`. */
 async function receiveQuantity(page: Page, item: string, quantity: string) {
@@ -95,7 +104,7 @@ describe('Ordens de Compra in Chromium', () => {
   it('creates an order with two lines, approves it, receives it in two parts and shows the stock, the bills and the PDF', async () => {
     const { page } = ctx;
     await signInAsAdmin(page);
-    const scene = await seed(page);
+    const scene = await seeded(page);
 
     await openFromMenu(page, 'Movimentações', 'Ordens de Compra');
     await page.waitForURL(/\/purchaseorders$/);
@@ -289,9 +298,81 @@ describe('Ordens de Compra in Chromium', () => {
         page.locator('.ant-form-item').filter({ hasText: 'Fornecedor' }).first().textContent(),
       )
       .toContain(SUPPLIER);
-    expect(await page.locator('[data-line="0"]').textContent()).toContain(LINHA.code);
+    await expect.poll(() => page.locator('[data-line="0"]').textContent()).toContain(LINHA.code);
     await settled(page);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await ctx.screenshot('purchase-order-form-375', true);
+  });
+
+  it('says why an action was refused when someone else moved the order first, cancels with a confirmation and keeps an edit typed over a stale version', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    const { linhaId, supplierId, locationId, categoryId } = await seeded(page);
+    const draft = () =>
+      created(page, '/purchase-orders', {
+        supplierId,
+        orderDate: todayInSaoPaulo(),
+        locationId,
+        categoryId,
+        items: [{ itemId: linhaId, quantity: '2', unitPrice: '10.00' }],
+      });
+
+    const order = await draft();
+    await page.goto(`/purchaseorders/${order.id}`);
+    await expect.poll(() => status(page)).toBe('Rascunho');
+    // Someone else approves it while the screen still shows the draft.
+    const approved = await pageApi(page, 'POST', `/purchase-orders/${order.id}/approve`, {});
+    expect(approved.status).toBe(200);
+    await page.getByTestId('action-approve').click();
+    await expect.poll(() => page.getByTestId('document-action-error').textContent()).toMatch(/\S/);
+    // The screen reads the order again: approved, with what that status allows.
+    await expect.poll(() => status(page)).toBe('Aprovada');
+    await expect
+      .poll(() => page.getByTestId('document-actions').getByRole('button').allTextContents())
+      .toEqual(['Voltar', 'Imprimir', 'Cancelar', 'Receber']);
+    await settled(page);
+    await ctx.screenshot('purchase-order-refused-1280');
+
+    // Cancelar asks first; Voltar leaves it as it was.
+    await page.getByTestId('action-cancel').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Voltar' }).click();
+    expect(await status(page)).toBe('Aprovada');
+    await page.getByTestId('action-cancel').click();
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => status(page)).toBe('Cancelada');
+    await expect.poll(() => toasts(page)).toContain('Ordem de compra cancelada.');
+    expect(
+      await page.getByTestId('document-actions').getByRole('button').allTextContents(),
+    ).toEqual(['Voltar', 'Imprimir']);
+
+    // An edit saved over someone else's: the standard message, what was typed kept.
+    const other = await draft();
+    await page.goto(`/purchaseorders/${other.id}`);
+    await page.getByTestId('action-edit').click();
+    await page.waitForURL(/\/purchaseorders\/\d+\/edit$/);
+    await expect.poll(() => page.getByLabel('Quantidade, linha 1').inputValue()).toBe('2');
+    const current = await pageApi(page, 'GET', `/purchase-orders/${other.id}`);
+    const changed = await pageApi(page, 'PUT', `/purchase-orders/${other.id}`, {
+      ...current.body,
+      notes: 'Alterada por outra pessoa',
+      items: [{ itemId: linhaId, quantity: '3', unitPrice: '10.00' }],
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await page.getByLabel('Frete', { exact: true }).fill('7,00');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(() => page.locator('.ant-alert').allTextContents())
+      .toContainEqual(expect.stringContaining('alterado por outro usuário'));
+    expect(await page.getByLabel('Frete', { exact: true }).inputValue()).toBe('7,00');
+    await expect.poll(() => page.getByTestId('total-order').textContent()).toContain('R$ 27,00');
+    await settled(page);
+    await ctx.screenshot('purchase-order-stale-1280');
+    // Recarregar: the other person's version, then the save goes through.
+    await page.getByRole('button', { name: 'Recarregar' }).click();
+    await expect.poll(() => page.getByLabel('Quantidade, linha 1').inputValue()).toBe('3');
+    await page.getByLabel('Frete', { exact: true }).fill('7,00');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/\/purchaseorders\/\d+$/);
+    await expect.poll(() => page.getByTestId('order-total').textContent()).toContain('R$ 37,00');
   });
 });
