@@ -206,8 +206,11 @@ function OrderForm({
       setLeaving(`${basePath}/${saved.id}`);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) setConflict(error.message);
-      else reportFormError(form, error);
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(error.message);
+        // The message sits above the form, out of sight of a save pressed at its end.
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+      } else reportFormError(form, error);
     },
   });
 

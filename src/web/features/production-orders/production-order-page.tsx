@@ -113,6 +113,8 @@ function OrderScreen({
     queryKey: [...productionOrderKeys.detail(row.id), 'availability'],
     queryFn: ({ signal }) => productionOrdersApi.availability(row.id, signal),
     enabled: planned,
+    // Stock moves from other screens and other users: read afresh whenever the order is shown.
+    staleTime: 0,
   });
   const available = new Map(
     (planned ? (availability.data?.items ?? []) : []).map((line) => [line.feedstockId, line]),
