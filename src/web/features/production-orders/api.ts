@@ -105,6 +105,17 @@ export function useProducibleProducts(q: string) {
   });
 }
 
+/** A feedstock's unit (code and id), for the quantity of a material line added by hand. */
+export function useFeedstockUnit(id: number | undefined) {
+  return useQuery({
+    queryKey: [...resourceKeys('feedstocks').details(), id ?? 0, 'unit'],
+    queryFn: ({ signal }) =>
+      http.get<{ unitId: number; unitCode: string }>(`/feedstocks/${id}`, { ...quietly, signal }),
+    enabled: id !== undefined,
+    staleTime: 60_000,
+  });
+}
+
 /** The decimal places of each unit by id (units are a short lookup table: one page holds them). */
 export function useUnitDecimals() {
   const units = useQuery({

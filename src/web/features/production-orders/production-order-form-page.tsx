@@ -19,6 +19,7 @@ import {
   productionOrderCreateSchema,
   productionOrderUpdateSchema,
   type ProductionOrderDetail,
+  type ProductionOrderMaterial,
 } from '../../../shared/resources/production-orders.js';
 import { allowClear } from '../../components/antd-config.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
@@ -44,6 +45,7 @@ import {
   productionOrderKeys,
   productionOrdersApi,
   useDefaultLocation,
+  useFeedstockUnit,
   useProducibleProducts,
   useUnitDecimals,
   type ProducibleProduct,
@@ -149,6 +151,40 @@ function ProductSelect({
   );
 }
 
+/**
+ * A material line's quantity, in its feedstock's unit: the order's own for a material it has, read
+ * from the feedstock for one added by hand.
+ */
+function MaterialQuantity({
+  index,
+  label,
+  known,
+  value,
+  onChange,
+}: {
+  index: number;
+  label: string;
+  known: ProductionOrderMaterial[];
+  value?: string;
+  onChange?: (value: string) => void;
+}) {
+  const form = Form.useFormInstance();
+  const feedstockId = Form.useWatch(['materials', index, 'feedstockId'], form) as
+    number | undefined;
+  const line = known.find((material) => material.feedstockId === feedstockId);
+  const feedstock = useFeedstockUnit(line ? undefined : feedstockId);
+  const units = useUnitDecimals();
+  return (
+    <QuantityInput
+      aria-label={label}
+      value={value}
+      onChange={onChange}
+      unit={line?.unit ?? feedstock.data?.unitCode}
+      decimals={line?.unitDecimals ?? units(feedstock.data?.unitId)}
+    />
+  );
+}
+
 function OrderForm({
   basePath,
   order,
@@ -237,9 +273,6 @@ function OrderForm({
 
   const unitCode = loaded ? loaded.unit : product?.unitCode;
   const unitDecimals = loaded ? loaded.unitDecimals : units(product?.unitId);
-  // A material already on the order keeps its unit; a line added by hand takes up to 3 places.
-  const materialUnit = (feedstockId: number | undefined) =>
-    loaded?.materials.find((line) => line.feedstockId === feedstockId);
   const cellRules = (path: (string | number)[]) => [validate(path)];
 
   const materialColumns: LineColumn[] = [
@@ -263,14 +296,9 @@ function OrderForm({
       width: 160,
       align: 'right',
       required: true,
-      input: ({ index, label }) => {
-        const feedstockId = form.getFieldValue(['materials', index, 'feedstockId']) as
-          number | undefined;
-        const known = materialUnit(feedstockId);
-        return (
-          <QuantityInput aria-label={label} unit={known?.unit} decimals={known?.unitDecimals} />
-        );
-      },
+      input: ({ index, label }) => (
+        <MaterialQuantity index={index} label={label} known={loaded?.materials ?? []} />
+      ),
     },
   ];
   const costColumns: LineColumn[] = [
