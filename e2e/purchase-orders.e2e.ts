@@ -110,6 +110,8 @@ describe('Ordens de Compra in Chromium', () => {
     await page.waitForURL(/\/purchaseorders$/);
     await page.getByTestId('new-button').click();
     await page.waitForURL(/\/purchaseorders\/new$/);
+    await page.getByTestId('order-totals').waitFor();
+    await settled(page);
     await pick(page, 'Fornecedor', SUPPLIER);
 
     // The first line's item brings its last purchase price.
@@ -268,9 +270,12 @@ describe('Ordens de Compra in Chromium', () => {
     await settled(page);
     await ctx.screenshot('purchase-order-stock-1280');
 
-    // The list, then the phone.
-    await page.goto(`/purchaseorders?q=${number}`);
+    // The list filtered by status, then the phone.
     const rows = page.getByTestId('purchase-orders-table').locator('tbody tr.ant-table-row');
+    await page.goto(`/purchaseorders?q=${number}&status=DRAFT,APPROVED`);
+    await expect.poll(() => page.locator('.ant-empty').count()).toBe(1);
+    expect(await rows.count()).toBe(0);
+    await page.goto(`/purchaseorders?q=${number}&status=PARTIALLY_RECEIVED,RECEIVED`);
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('Recebida');
     await settled(page);
@@ -332,6 +337,17 @@ describe('Ordens de Compra in Chromium', () => {
       .toEqual(['Voltar', 'Imprimir', 'Cancelar', 'Receber']);
     await settled(page);
     await ctx.screenshot('purchase-order-refused-1280');
+
+    // The receive dialog fits a phone.
+    await page.setViewportSize(PHONE);
+    await page.getByTestId('action-receive').click();
+    await page.getByLabel(`Receber agora, ${LINHA.name}`).waitFor();
+    await page.waitForTimeout(400);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await ctx.screenshot('purchase-order-receive-375');
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Cancelar asks first; Voltar leaves it as it was.
     await page.getByTestId('action-cancel').click();

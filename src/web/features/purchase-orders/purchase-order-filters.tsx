@@ -47,7 +47,7 @@ export function OrderFilters({
         aria-label="Situação"
         maxTagCount="responsive"
         showSearch={false}
-        style={small ? style : { ...style, width: 280 }}
+        style={small ? style : { ...style, width: 240 }}
         popupMatchSelectWidth={false}
       />
       <LazyDateRangeFilter
@@ -65,7 +65,7 @@ export function OrderFilters({
         prefix="Fornecedor"
         placeholder="Todos"
         aria-label="Fornecedor"
-        style={small ? style : { ...style, width: 280 }}
+        style={small ? style : { ...style, width: 260 }}
         popupMatchSelectWidth={false}
       />
     </FoldingFilters>

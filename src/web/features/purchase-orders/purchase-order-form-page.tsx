@@ -227,9 +227,11 @@ function OrderForm({
   const backPath = loaded ? `${basePath}/${loaded.id}` : listPath;
 
   const [form] = Form.useForm<OrderFormValues>();
+  // A new order's first values are taken once: the lookups they came from may refetch.
+  const [start] = useState(initial);
   const baseline = useMemo<OrderFormValues>(
-    () => (loaded ? orderFormValues(loaded) : (initial ?? {})),
-    [loaded, initial],
+    () => (loaded ? orderFormValues(loaded) : (start ?? {})),
+    [loaded, start],
   );
   const categories = useExpenseCategories(messages.purchaseOrders.rawMaterialCategory);
   const methods = usePaymentMethods();

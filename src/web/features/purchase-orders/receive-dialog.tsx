@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Col, Form, Input, Modal, Row, Table, Typography, type FormRule } from 'antd';
+import { Alert, Col, Flex, Form, Input, Modal, Row, Table, Typography, type FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { ErrorCode, type OverReceiptDetail } from '../../../shared/error-codes.js';
 import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { messages } from '../../../shared/messages.js';
-import type { PurchaseOrderRow } from '../../../shared/resources/purchase-orders.js';
+import type {
+  PurchaseOrderLineRow,
+  PurchaseOrderRow,
+} from '../../../shared/resources/purchase-orders.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { QuantityInput } from '../../components/quantity-input.js';
+import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import { ApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
@@ -20,6 +24,24 @@ import {
 } from './purchase-order-form.js';
 
 const required: FormRule = { required: true, message: messages.required };
+
+/** The quantity arriving now of one awaited line (its id travels hidden beside it). */
+function QuantityCell({ line, index }: { line: PurchaseOrderLineRow; index: number }) {
+  return (
+    <>
+      <Form.Item name={['lines', index, 'lineId']} hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item name={['lines', index, 'quantity']} style={{ margin: 0 }}>
+        <QuantityInput
+          aria-label={`Receber agora, ${line.itemName}`}
+          unit={line.unitCode}
+          decimals={line.unitDecimals}
+        />
+      </Form.Item>
+    </>
+  );
+}
 
 /**
  * "Receber": per line still awaited, the quantity arriving now (what is left prefilled, 0 skips
@@ -44,6 +66,7 @@ export function ReceiveDialog({
   );
   const defaults = useMemo(() => receiveDefaults(awaited, todayInSaoPaulo()), [awaited]);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
 
   const receive = useMutation({
     mutationFn: async (values: ReceiveFormValues) => {
@@ -158,51 +181,57 @@ export function ReceiveDialog({
         <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
           Deixe 0 nos itens que não chegaram agora.
         </Typography.Paragraph>
-        <div style={{ overflowX: 'auto' }}>
-          <Table
-            size="small"
-            rowKey="id"
-            pagination={false}
-            dataSource={awaited}
-            data-testid="receive-lines"
-            style={{ minWidth: 460 }}
-            columns={[
-              {
-                key: 'item',
-                title: 'Item',
-                render: (_value, line) => `${line.itemCode} – ${line.itemName}`,
-                onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
-              },
-              {
-                key: 'pending',
-                title: 'Pendente',
-                align: 'right',
-                width: 110,
-                render: (_value, line) =>
-                  `${formatQuantity(line.pendingQuantity, line.unitDecimals)} ${line.unitCode}`,
-              },
-              {
-                key: 'quantity',
-                title: 'Receber agora',
-                width: 170,
-                render: (_value, line, index) => (
-                  <>
-                    <Form.Item name={['lines', index, 'lineId']} hidden>
-                      <Input />
-                    </Form.Item>
-                    <Form.Item name={['lines', index, 'quantity']} style={{ margin: 0 }}>
-                      <QuantityInput
-                        aria-label={`Receber agora, ${line.itemName}`}
-                        unit={line.unitCode}
-                        decimals={line.unitDecimals}
-                      />
-                    </Form.Item>
-                  </>
-                ),
-              },
-            ]}
-          />
-        </div>
+        {small ? (
+          <Flex vertical gap={12} data-testid="receive-lines">
+            {awaited.map((line, index) => (
+              <div key={line.id}>
+                <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
+                  {line.itemCode} – {line.itemName}
+                </Typography.Text>
+                <div>
+                  <Typography.Text type="secondary">
+                    Pendente: {formatQuantity(line.pendingQuantity, line.unitDecimals)}{' '}
+                    {line.unitCode}
+                  </Typography.Text>
+                </div>
+                <QuantityCell line={line} index={index} />
+              </div>
+            ))}
+          </Flex>
+        ) : (
+          <div style={{ overflowX: 'auto' }}>
+            <Table
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={awaited}
+              data-testid="receive-lines"
+              style={{ minWidth: 460 }}
+              columns={[
+                {
+                  key: 'item',
+                  title: 'Item',
+                  render: (_value, line) => `${line.itemCode} – ${line.itemName}`,
+                  onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
+                },
+                {
+                  key: 'pending',
+                  title: 'Pendente',
+                  align: 'right',
+                  width: 110,
+                  render: (_value, line) =>
+                    `${formatQuantity(line.pendingQuantity, line.unitDecimals)} ${line.unitCode}`,
+                },
+                {
+                  key: 'quantity',
+                  title: 'Receber agora',
+                  width: 170,
+                  render: (_value, line, index) => <QuantityCell line={line} index={index} />,
+                },
+              ]}
+            />
+          </div>
+        )}
       </Form>
     </Modal>
   );
