@@ -32,7 +32,19 @@ const materialRow = (page: Page, name: string) =>
   page.getByTestId('order-materials').locator('tbody tr.ant-table-row').filter({ hasText: name });
 /** Tables and spinners have settled and antd's fades are over: the picture shows the page. */
 async function settled(page: Page) {
-  await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+  await expect.poll(() => page.locator('.ant-spin-spinning').count(), { timeout: 10_000 }).toBe(0);
+  // A table fades while it reloads: its picture waits until it is solid again.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.ant-spin-container')].every(
+            (element) => getComputedStyle(element).opacity === '1',
+          ),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   await page.waitForTimeout(400);
 }
 
