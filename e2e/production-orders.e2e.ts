@@ -38,7 +38,7 @@ async function settled(page: Page) {
     .poll(
       () =>
         page.evaluate(() =>
-          [...document.querySelectorAll('.ant-spin-container')].every(
+          Array.from(document.querySelectorAll('.ant-spin-container')).every(
             (element) => getComputedStyle(element).opacity === '1',
           ),
         ),

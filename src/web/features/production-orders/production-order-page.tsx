@@ -32,7 +32,7 @@ import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
 import { keysChangedByProduction, productionOrderKeys, productionOrdersApi } from './api.js';
 import { CompleteDialog } from './complete-dialog.js';
-import { openSheet } from './open-sheet.js';
+import { openPdf } from '../../components/open-pdf.js';
 import { quantityText } from './production-order-columns.js';
 import { ProductionOrderStatusTag } from './production-order-status-tag.js';
 import { ShortagePanel } from './shortage-panel.js';
@@ -176,7 +176,7 @@ function OrderScreen({
   const print = async () => {
     setPrinting(true);
     try {
-      await openSheet(productionOrdersApi.pdfPath(row.id));
+      await openPdf(productionOrdersApi.pdfPath(row.id));
     } finally {
       setPrinting(false);
     }
