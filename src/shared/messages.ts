@@ -80,6 +80,13 @@ export const messages = {
     },
     entryPosted: 'Lançamento registrado.',
     transferPosted: 'Transferência registrada.',
+    billsCreated: (count: number) => (count > 1 ? `${count} contas criadas.` : 'Conta criada.'),
+    billCancelled: 'Conta cancelada.',
+    paymentPosted: (kind: 'PAY' | 'RECEIVE') =>
+      kind === 'PAY' ? 'Pagamento registrado.' : 'Recebimento registrado.',
+    paymentReversedDone: 'Baixa estornada.',
+    pixCopied: 'Código PIX copiado',
+    pixCopyFailed: 'Não foi possível copiar: selecione o código e copie-o.',
     amountFromDocument:
       'O valor de uma conta gerada por um documento não pode ser alterado; cancele o documento.',
     pixNoCity: 'Cadastre a cidade e o nome da empresa em Empresa para gerar o PIX.',

@@ -171,7 +171,7 @@ function BillForm({
         toast.success(messages.saved);
         setLeaving(`${basePath}/${loaded.id}`);
       } else {
-        toast.success(saved.length > 1 ? `${saved.length} contas criadas.` : 'Conta criada.');
+        toast.success(messages.finance.billsCreated(saved.length));
         setLeaving(listPath);
       }
     },

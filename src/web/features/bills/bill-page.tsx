@@ -18,6 +18,7 @@ import type { ListLocationState } from '../../components/resource-form-page.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { ApiError } from '../../lib/api-error.js';
 import { usePermission } from '../../lib/session.js';
+import { messages } from '../../../shared/messages.js';
 import { toast } from '../../lib/toast.js';
 import { billKeys, billsApi, keysChangedByPayments } from './api.js';
 import { billTitle } from './bill-columns.js';
@@ -105,7 +106,7 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
     onSuccess: () => {
       for (const queryKey of keysChangedByPayments(kind))
         void queryClient.invalidateQueries({ queryKey });
-      toast.success('Conta cancelada.');
+      toast.success(messages.finance.billCancelled);
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: billKeys(kind).all }),
   });

@@ -4,6 +4,7 @@ import { Button, Flex, Popconfirm, Table, Tag, Typography, type TableColumnType 
 import { formatBRL } from '../../../shared/money.js';
 import type { BillKind, BillPaymentRow } from '../../../shared/resources/bills.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
+import { messages } from '../../../shared/messages.js';
 import { toast } from '../../lib/toast.js';
 import { billKeys, billsApi, keysChangedByPayments } from './api.js';
 import { isStanding } from './bill-form.js';
@@ -26,7 +27,7 @@ function ReversePaymentButton({
     onSuccess: () => {
       for (const queryKey of keysChangedByPayments(kind))
         void queryClient.invalidateQueries({ queryKey });
-      toast.success('Baixa estornada.');
+      toast.success(messages.finance.paymentReversedDone);
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: billKeys(kind).all }),
   });

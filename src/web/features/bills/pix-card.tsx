@@ -8,6 +8,7 @@ import type { BillRow } from '../../../shared/resources/bills.js';
 import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
 import { usePermission } from '../../lib/session.js';
+import { messages } from '../../../shared/messages.js';
 import { toast } from '../../lib/toast.js';
 import { billKeys, billsApi } from './api.js';
 
@@ -28,9 +29,9 @@ export function PixCard({ bill }: { bill: BillRow }) {
   const copy = async (payload: string) => {
     try {
       await navigator.clipboard.writeText(payload);
-      toast.success('Código PIX copiado');
+      toast.success(messages.finance.pixCopied);
     } catch {
-      toast.warning('Não foi possível copiar: selecione o código e copie-o.');
+      toast.warning(messages.finance.pixCopyFailed);
     }
   };
 

@@ -75,7 +75,7 @@ export function SettleDialog({
     onSuccess: () => {
       for (const queryKey of keysChangedByPayments(kind))
         void queryClient.invalidateQueries({ queryKey });
-      toast.success(kind === 'PAY' ? 'Pagamento registrado.' : 'Recebimento registrado.');
+      toast.success(messages.finance.paymentPosted(kind));
       onClose();
     },
     onError: (error) => {
