@@ -126,9 +126,8 @@ export const errorMessages = {
   STALE_VERSION: messages.errors.staleVersion,
   DUPLICATE: messages.errors.duplicate,
   IN_USE: messages.errors.inUse,
-  /** `status` is the status's label: "Ação não permitida: o registro está aprovada." */
-  INVALID_STATUS: (status: string) =>
-    `Ação não permitida: o registro está ${status.toLocaleLowerCase('pt-BR')}.`,
+  /** `status` is the status's label: "Ação não permitida na situação Aprovada." */
+  INVALID_STATUS: (status: string) => `Ação não permitida na situação ${status}.`,
   PAID_BILLS: 'Há títulos baixados; estorne as baixas antes de cancelar a nota.',
   INSUFFICIENT_STOCK: ({ item, location, available, required }: StockShortage) =>
     `Estoque insuficiente: ${item} em ${location} tem ${available}, necessário ${required}.`,

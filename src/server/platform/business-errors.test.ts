@@ -99,7 +99,7 @@ describe('business errors', () => {
 
   it('word the catalogue’s messages as DOMAIN does', () => {
     expect(errorMessages.INVALID_STATUS('Recebida parcialmente')).toBe(
-      'Ação não permitida: o registro está recebida parcialmente.',
+      'Ação não permitida na situação Recebida parcialmente.',
     );
     expect(errorMessages.CREDIT_LIMIT).toBe('Limite de crédito excedido');
     expect(errorMessages.STOCK_PERIOD_CLOSED('31/01/2026')).toBe(

@@ -129,7 +129,7 @@ describe('transition', () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toMatchObject({
         code: ErrorCode.INVALID_STATUS,
-        message: 'Ação não permitida: o registro está cancelada.',
+        message: 'Ação não permitida na situação Cancelada.',
       });
     }
     expect(await stored(id)).toMatchObject({ status: 'CANCELLED', version: 1, approvedAt: null });
@@ -150,7 +150,7 @@ describe('transition', () => {
       const refused = answers.find((answer) => answer.statusCode === 409)!;
       expect(refused.json().error).toMatchObject({
         code: ErrorCode.INVALID_STATUS,
-        message: 'Ação não permitida: o registro está aprovada.',
+        message: 'Ação não permitida na situação Aprovada.',
       });
       expect(await stored(id)).toMatchObject({ status: 'APPROVED', version: 2 });
       expect(await auditOf(id)).toHaveLength(1);

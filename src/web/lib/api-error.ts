@@ -1,5 +1,9 @@
 import type { ApiErrorBody } from '../../shared/api-error.js';
-import { ErrorCode, type OverpaymentDetail, type StockShortage } from '../../shared/error-codes.js';
+import {
+  ErrorCode,
+  type OverpaymentDetail,
+  type StockShortageDetail,
+} from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
 
 const knownCodes = new Set<string>(Object.values(ErrorCode));
@@ -8,7 +12,7 @@ const isErrorCode = (code: unknown): code is ErrorCode =>
 
 /** The rows of `details` for the codes that carry a list. */
 interface DetailsByCode {
-  INSUFFICIENT_STOCK: StockShortage;
+  INSUFFICIENT_STOCK: StockShortageDetail;
   OVERPAYMENT: OverpaymentDetail;
 }
 

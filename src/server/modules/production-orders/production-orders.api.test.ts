@@ -538,7 +538,7 @@ describe('the status machine', () => {
     expect(response.statusCode, `${action}: ${response.body}`).toBe(409);
     expect(errorOf(response)).toMatchObject({
       code: ErrorCode.INVALID_STATUS,
-      message: `Ação não permitida: o registro está ${label}.`,
+      message: `Ação não permitida na situação ${label}.`,
     });
   };
   const complete = { producedQuantity: '10' };
@@ -549,11 +549,11 @@ describe('the status machine', () => {
     await fx.stockIn(s.buttons, ids.source, '500', '0.10');
 
     const planned = await s.order('10');
-    await refused(planned.id, 'complete', 'planejada', complete);
+    await refused(planned.id, 'complete', 'Planejada', complete);
 
     const started = await s.order('10');
     expect((await fx.action(started.id, 'start')).statusCode).toBe(200);
-    await refused(started.id, 'start', 'em produção');
+    await refused(started.id, 'start', 'Em produção');
     const edit = await api.request({
       method: 'PUT',
       url: `${ORDERS}/${started.id}`,
@@ -570,13 +570,13 @@ describe('the status machine', () => {
 
     expect((await fx.action(started.id, 'complete', complete)).statusCode).toBe(200);
     for (const action of ['start', 'complete', 'cancel']) {
-      await refused(started.id, action, 'concluída', complete);
+      await refused(started.id, action, 'Concluída', complete);
     }
 
     const cancelled = await s.order('10');
     expect((await fx.action(cancelled.id, 'cancel')).statusCode).toBe(200);
     for (const action of ['start', 'complete', 'cancel']) {
-      await refused(cancelled.id, action, 'cancelada', complete);
+      await refused(cancelled.id, action, 'Cancelada', complete);
     }
     expect((await fx.get(`${ORDERS}/${cancelled.id}`)).json().status).toBe('CANCELLED');
     expect((await fx.action(999999, 'start')).statusCode).toBe(404);

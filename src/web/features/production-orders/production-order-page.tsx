@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Result, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorCode, type StockShortageDetail } from '../../../shared/error-codes.js';
@@ -21,7 +21,7 @@ import { formatDate, formatDateTime } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
 import type { DocumentAction } from '../../components/document-actions.js';
 import { DocumentTimeline } from '../../components/document-timeline.js';
-import { PageSpinner } from '../../components/page-spinner.js';
+import { RecordQueryResult } from '../../components/record-query-result.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { formatUnitCost } from '../../components/unit-cost-text.js';
@@ -68,26 +68,16 @@ export function ProductionOrderPage({ basePath }: { basePath: string }) {
     enabled: validId(id),
   });
 
-  if (!validId(id) || (order.error instanceof ApiError && order.error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title="Ordem de produção não encontrada"
-        extra={<Button onClick={back}>Voltar para a lista</Button>}
-      />
-    );
-  }
-  if (order.isError) {
-    return (
-      <Result
-        status="error"
-        title={order.error.message}
-        extra={<Button onClick={() => void order.refetch()}>Tentar novamente</Button>}
-      />
-    );
-  }
-  if (order.isPending) return <PageSpinner />;
-  return <OrderScreen key={order.data.id} row={order.data} basePath={basePath} onBack={back} />;
+  return (
+    <RecordQueryResult
+      query={order}
+      validId={validId(id)}
+      notFoundTitle="Ordem de produção não encontrada"
+      onBack={back}
+    >
+      {(data) => <OrderScreen key={data.id} row={data} basePath={basePath} onBack={back} />}
+    </RecordQueryResult>
+  );
 }
 
 function OrderScreen({
@@ -251,7 +241,7 @@ function OrderScreen({
           onSettled={(name, error) => {
             if (name === 'edit' || name === 'complete') return;
             if (error instanceof ApiError && error.is(ErrorCode.INSUFFICIENT_STOCK)) {
-              setShortages(error.details as unknown as StockShortageDetail[]);
+              setShortages(error.details);
             } else if (!error) setShortages(null);
             refresh();
           }}
