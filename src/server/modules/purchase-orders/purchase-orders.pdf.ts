@@ -155,8 +155,9 @@ export async function purchaseOrderPdf(db: DbOrTrx, order: PurchaseOrderRow): Pr
   // The lines.
   const columns = [
     { label: 'Código', width: 70, align: 'left' as const },
-    { label: 'Item', width: width - 70 - 36 - 70 - 80 - 85, align: 'left' as const },
-    { label: 'Un.', width: 36, align: 'left' as const },
+    { label: 'Item', width: width - 70 - 46 - 70 - 80 - 85, align: 'left' as const },
+    // A unit code has up to 6 characters (DOMAIN §2): 46 pt holds them on one line.
+    { label: 'Un.', width: 46, align: 'left' as const },
     { label: 'Quantidade', width: 70, align: 'right' as const },
     { label: 'Preço unit.', width: 80, align: 'right' as const },
     { label: 'Total', width: 85, align: 'right' as const },
