@@ -35,7 +35,7 @@ import { formatDate } from '../../components/dates.js';
 import { FormActions } from '../../components/form-actions.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { MoneyInput } from '../../components/money-input.js';
-import { PageSpinner } from '../../components/page-spinner.js';
+import { RecordQueryResult } from '../../components/record-query-result.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { StaleVersionAlert } from '../../components/stale-version-alert.js';
@@ -83,26 +83,16 @@ function EditBill({ kind, basePath, id }: { kind: BillKind; basePath: string; id
     enabled: validId,
     staleTime: 0,
   });
-  if (!validId || (bill.error instanceof ApiError && bill.error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title="Conta não encontrada"
-        extra={<Button onClick={() => navigate(basePath)}>Voltar para a lista</Button>}
-      />
-    );
-  }
-  if (bill.isError) {
-    return (
-      <Result
-        status="error"
-        title={bill.error.message}
-        extra={<Button onClick={() => void bill.refetch()}>Tentar novamente</Button>}
-      />
-    );
-  }
-  if (bill.isPending) return <PageSpinner />;
-  return <BillForm kind={kind} basePath={basePath} bill={bill.data} />;
+  return (
+    <RecordQueryResult
+      query={bill}
+      validId={validId}
+      notFoundTitle="Conta não encontrada"
+      onBack={() => navigate(basePath)}
+    >
+      {(data) => <BillForm kind={kind} basePath={basePath} bill={data} />}
+    </RecordQueryResult>
+  );
 }
 
 function BillForm({

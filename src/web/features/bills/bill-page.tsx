@@ -1,6 +1,6 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Popconfirm, Result, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { formatBRL } from '../../../shared/money.js';
@@ -13,10 +13,9 @@ import {
 } from '../../../shared/resources/bills.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
 import { HistoryDrawer } from '../../components/history-drawer.js';
-import { PageSpinner } from '../../components/page-spinner.js';
+import { RecordQueryResult } from '../../components/record-query-result.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
-import { ApiError } from '../../lib/api-error.js';
 import { usePermission } from '../../lib/session.js';
 import { messages } from '../../../shared/messages.js';
 import { toast } from '../../lib/toast.js';
@@ -111,165 +110,183 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
     onError: () => void queryClient.invalidateQueries({ queryKey: billKeys(kind).all }),
   });
 
-  if (!validId || (bill.error instanceof ApiError && bill.error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title="Conta não encontrada"
-        extra={<Button onClick={back}>Voltar para a lista</Button>}
-      />
-    );
-  }
-  if (bill.isError) {
-    return (
-      <Result
-        status="error"
-        title={bill.error.message}
-        extra={<Button onClick={() => void bill.refetch()}>Tentar novamente</Button>}
-      />
-    );
-  }
-  if (bill.isPending) return <PageSpinner />;
-
-  const row = bill.data;
-  const open = row.status === 'OPEN' || row.status === 'PARTIALLY_PAID';
-
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text type="secondary">{info.singular}</Typography.Text>
-          <Typography.Title level={2} style={{ margin: 0, overflowWrap: 'anywhere' }}>
-            {billTitle(row)}
-          </Typography.Title>
-          <BillStatusTags bill={row} inline />
-        </div>
-        <Flex gap={8} wrap data-testid="bill-actions">
-          <Button onClick={back}>Voltar</Button>
-          {canAudit && (
-            <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setHistory(true)}>
-              Histórico
-            </Button>
-          )}
-          {canWrite && billMachine.can(row.status, 'cancel') && (
-            <Popconfirm
-              title="Cancelar esta conta?"
-              description="Ela deixa de contar no saldo em aberto; não é possível desfazer."
-              okText="Cancelar a conta"
-              cancelText="Voltar"
-              onConfirm={() => cancel.mutate()}
-            >
-              <Button danger loading={cancel.isPending}>
-                Cancelar
-              </Button>
-            </Popconfirm>
-          )}
-          {canWrite && billMachine.can(row.status, 'edit') && (
-            <Button
-              onClick={() => navigate(`${basePath}/${row.id}/edit`, { state: location.state })}
-            >
-              Editar
-            </Button>
-          )}
-          {canSettle && billMachine.can(row.status, 'settle') && (
-            <Button type="primary" onClick={() => setSettling(true)} data-testid="settle-button">
-              {info.settleLabel}
-            </Button>
-          )}
-        </Flex>
-      </Flex>
+    <RecordQueryResult
+      query={bill}
+      validId={validId}
+      notFoundTitle="Conta não encontrada"
+      onBack={back}
+    >
+      {(row) => {
+        const open = row.status === 'OPEN' || row.status === 'PARTIALLY_PAID';
 
-      <Flex gap={12} wrap>
-        <Card
-          size="small"
-          style={{ flex: small ? '1 1 100%' : '1 1 160px', minWidth: 0 }}
-          data-testid="bill-open-amount"
-        >
-          <Typography.Text type="secondary">Em aberto</Typography.Text>
-          <div>
-            <Typography.Text
-              strong
-              type={row.overdue ? 'danger' : undefined}
-              style={{ fontSize: small ? 24 : 28 }}
-            >
-              {formatBRL(row.openAmount)}
-            </Typography.Text>
-          </div>
-        </Card>
-        <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }}>
-          <Typography.Text type="secondary">Valor</Typography.Text>
-          <div>
-            <Typography.Text style={{ fontSize: small ? 17 : 20 }}>
-              {formatBRL(row.amount)}
-            </Typography.Text>
-          </div>
-        </Card>
-        <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }}>
-          <Typography.Text type="secondary">{info.settledLabel}</Typography.Text>
-          <div>
-            <Typography.Text style={{ fontSize: small ? 17 : 20 }}>
-              {formatBRL(row.paidAmount)}
-            </Typography.Text>
-          </div>
-        </Card>
-      </Flex>
+        return (
+          <Flex vertical gap={16}>
+            <Flex justify="space-between" align="center" gap={12} wrap>
+              <div style={{ minWidth: 0 }}>
+                <Typography.Text type="secondary">{info.singular}</Typography.Text>
+                <Typography.Title level={2} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+                  {billTitle(row)}
+                </Typography.Title>
+                <BillStatusTags bill={row} inline />
+              </div>
+              <Flex gap={8} wrap data-testid="bill-actions">
+                <Button onClick={back}>Voltar</Button>
+                {canAudit && (
+                  <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setHistory(true)}>
+                    Histórico
+                  </Button>
+                )}
+                {canWrite && billMachine.can(row.status, 'cancel') && (
+                  <Popconfirm
+                    title="Cancelar esta conta?"
+                    description="Ela deixa de contar no saldo em aberto; não é possível desfazer."
+                    okText="Cancelar a conta"
+                    cancelText="Voltar"
+                    onConfirm={() => cancel.mutate()}
+                  >
+                    <Button danger loading={cancel.isPending}>
+                      Cancelar
+                    </Button>
+                  </Popconfirm>
+                )}
+                {canWrite && billMachine.can(row.status, 'edit') && (
+                  <Button
+                    onClick={() =>
+                      navigate(`${basePath}/${row.id}/edit`, { state: location.state })
+                    }
+                  >
+                    Editar
+                  </Button>
+                )}
+                {canSettle && billMachine.can(row.status, 'settle') && (
+                  <Button
+                    type="primary"
+                    onClick={() => setSettling(true)}
+                    data-testid="settle-button"
+                  >
+                    {info.settleLabel}
+                  </Button>
+                )}
+              </Flex>
+            </Flex>
 
-      <Card>
-        <Descriptions
-          data-testid="bill-values"
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            { key: 'partner', label: info.partnerLabel, children: row.partnerName ?? '—' },
-            { key: 'dueDate', label: 'Vencimento', children: formatDate(row.dueDate) },
-            { key: 'installment', label: 'Parcela', children: row.installment ?? '—' },
-            {
-              key: 'documentNumber',
-              label: 'Nº do documento',
-              children: row.documentNumber ?? '—',
-            },
-            { key: 'issueDate', label: 'Emissão', children: formatDate(row.issueDate) },
-            {
-              key: 'competenceDate',
-              label: 'Competência',
-              children: formatDate(row.competenceDate),
-            },
-            { key: 'category', label: 'Categoria', children: row.categoryName },
-            { key: 'method', label: 'Forma de pagamento', children: row.paymentMethodName ?? '—' },
-            { key: 'account', label: 'Conta-corrente', children: row.checkingAccountName ?? '—' },
-            {
-              key: 'origin',
-              label: 'Origem',
-              children: `${billOriginLabels[row.origin.type]}${row.origin.id ? ` #${row.origin.id}` : ''}`,
-            },
-            { key: 'createdAt', label: 'Lançada em', children: formatDateTime(row.createdAt) },
-            { key: 'notes', label: 'Observações', children: row.notes ?? '—', span: 'filled' },
-          ]}
-        />
-      </Card>
+            <Flex gap={12} wrap>
+              <Card
+                size="small"
+                style={{ flex: small ? '1 1 100%' : '1 1 160px', minWidth: 0 }}
+                data-testid="bill-open-amount"
+              >
+                <Typography.Text type="secondary">Em aberto</Typography.Text>
+                <div>
+                  <Typography.Text
+                    strong
+                    type={row.overdue ? 'danger' : undefined}
+                    style={{ fontSize: small ? 24 : 28 }}
+                  >
+                    {formatBRL(row.openAmount)}
+                  </Typography.Text>
+                </div>
+              </Card>
+              <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }}>
+                <Typography.Text type="secondary">Valor</Typography.Text>
+                <div>
+                  <Typography.Text style={{ fontSize: small ? 17 : 20 }}>
+                    {formatBRL(row.amount)}
+                  </Typography.Text>
+                </div>
+              </Card>
+              <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }}>
+                <Typography.Text type="secondary">{info.settledLabel}</Typography.Text>
+                <div>
+                  <Typography.Text style={{ fontSize: small ? 17 : 20 }}>
+                    {formatBRL(row.paidAmount)}
+                  </Typography.Text>
+                </div>
+              </Card>
+            </Flex>
 
-      {kind === 'RECEIVE' && open && <PixCard bill={row} />}
+            <Card>
+              <Descriptions
+                data-testid="bill-values"
+                column={{ xs: 1, md: 2, xl: 3 }}
+                items={[
+                  { key: 'partner', label: info.partnerLabel, children: row.partnerName ?? '—' },
+                  { key: 'dueDate', label: 'Vencimento', children: formatDate(row.dueDate) },
+                  { key: 'installment', label: 'Parcela', children: row.installment ?? '—' },
+                  {
+                    key: 'documentNumber',
+                    label: 'Nº do documento',
+                    children: row.documentNumber ?? '—',
+                  },
+                  { key: 'issueDate', label: 'Emissão', children: formatDate(row.issueDate) },
+                  {
+                    key: 'competenceDate',
+                    label: 'Competência',
+                    children: formatDate(row.competenceDate),
+                  },
+                  { key: 'category', label: 'Categoria', children: row.categoryName },
+                  {
+                    key: 'method',
+                    label: 'Forma de pagamento',
+                    children: row.paymentMethodName ?? '—',
+                  },
+                  {
+                    key: 'account',
+                    label: 'Conta-corrente',
+                    children: row.checkingAccountName ?? '—',
+                  },
+                  {
+                    key: 'origin',
+                    label: 'Origem',
+                    children: `${billOriginLabels[row.origin.type]}${row.origin.id ? ` #${row.origin.id}` : ''}`,
+                  },
+                  {
+                    key: 'createdAt',
+                    label: 'Lançada em',
+                    children: formatDateTime(row.createdAt),
+                  },
+                  {
+                    key: 'notes',
+                    label: 'Observações',
+                    children: row.notes ?? '—',
+                    span: 'filled',
+                  },
+                ]}
+              />
+            </Card>
 
-      <Card title="Baixas" styles={{ body: { padding: small ? 8 : undefined } }}>
-        <PaymentsTable
-          kind={kind}
-          billId={row.id}
-          payments={row.payments}
-          canReverse={canSettle}
-          small={small}
-        />
-      </Card>
+            {kind === 'RECEIVE' && open && <PixCard bill={row} />}
 
-      {settling && (
-        <SettleDialog kind={kind} bill={row} open={settling} onClose={() => setSettling(false)} />
-      )}
-      {canAudit && (
-        <HistoryDrawer
-          definition={historyDefinition(kind)}
-          id={row.id}
-          open={history}
-          onClose={() => setHistory(false)}
-        />
-      )}
-    </Flex>
+            <Card title="Baixas" styles={{ body: { padding: small ? 8 : undefined } }}>
+              <PaymentsTable
+                kind={kind}
+                billId={row.id}
+                payments={row.payments}
+                canReverse={canSettle}
+                small={small}
+              />
+            </Card>
+
+            {settling && (
+              <SettleDialog
+                kind={kind}
+                bill={row}
+                open={settling}
+                onClose={() => setSettling(false)}
+              />
+            )}
+            {canAudit && (
+              <HistoryDrawer
+                definition={historyDefinition(kind)}
+                id={row.id}
+                open={history}
+                onClose={() => setHistory(false)}
+              />
+            )}
+          </Flex>
+        );
+      }}
+    </RecordQueryResult>
   );
 }

@@ -28,6 +28,7 @@ import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { PageSpinner } from '../../components/page-spinner.js';
+import { RecordQueryResult } from '../../components/record-query-result.js';
 import { QuantityInput } from '../../components/quantity-input.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
@@ -88,26 +89,16 @@ function EditOrder({ basePath, id }: { basePath: string; id: string }) {
     enabled: validId(id),
     staleTime: 0,
   });
-  if (!validId(id) || (order.error instanceof ApiError && order.error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title="Ordem de produção não encontrada"
-        extra={<Button onClick={() => navigate(basePath)}>Voltar para a lista</Button>}
-      />
-    );
-  }
-  if (order.isError) {
-    return (
-      <Result
-        status="error"
-        title={order.error.message}
-        extra={<Button onClick={() => void order.refetch()}>Tentar novamente</Button>}
-      />
-    );
-  }
-  if (order.isPending) return <PageSpinner />;
-  return <OrderForm basePath={basePath} order={order.data} />;
+  return (
+    <RecordQueryResult
+      query={order}
+      validId={validId(id)}
+      notFoundTitle="Ordem de produção não encontrada"
+      onBack={() => navigate(basePath)}
+    >
+      {(data) => <OrderForm basePath={basePath} order={data} />}
+    </RecordQueryResult>
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Result, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../shared/messages.js';
@@ -20,12 +20,11 @@ import { DocumentActionBar } from '../../components/document-action-bar.js';
 import type { DocumentAction } from '../../components/document-actions.js';
 import { DocumentTimeline } from '../../components/document-timeline.js';
 import { openPdf } from '../../components/open-pdf.js';
-import { PageSpinner } from '../../components/page-spinner.js';
+import { RecordQueryResult } from '../../components/record-query-result.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { formatUnitCost } from '../../components/unit-cost-text.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
-import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
 import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
@@ -78,322 +77,319 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
     enabled: validId,
   });
 
-  if (!validId || (order.error instanceof ApiError && order.error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title="Ordem de compra não encontrada"
-        extra={<Button onClick={back}>Voltar para a lista</Button>}
-      />
-    );
-  }
-  if (order.isError) {
-    return (
-      <Result
-        status="error"
-        title={order.error.message}
-        extra={<Button onClick={() => void order.refetch()}>Tentar novamente</Button>}
-      />
-    );
-  }
-  if (order.isPending) return <PageSpinner />;
-
-  const row = order.data;
-  const refresh = () => {
-    for (const queryKey of keysChangedByOrders) void queryClient.invalidateQueries({ queryKey });
-  };
-  const action = (
-    name: PurchaseOrderAction,
-    run: () => Promise<unknown>,
-    extra: Partial<DocumentAction<PurchaseOrderAction>> = {},
-  ): DocumentAction<PurchaseOrderAction> => ({
-    action: name,
-    label: purchaseOrderActionLabels[name],
-    permission: purchaseOrderActionPermissions[name] as Permission,
-    run,
-    ...extra,
-  });
-  const actions = [
-    action('edit', () => {
-      navigate(`${basePath}/${row.id}/edit`, { state: location.state });
-      return Promise.resolve();
-    }),
-    action(
-      'delete',
-      async () => {
-        await ordersApi.remove(row.id);
-        toast.success(messages.purchaseOrders.deleted);
-        navigate(`${basePath}${listSearch}`);
-      },
-      { confirm: messages.purchaseOrders.deleteConfirm, danger: true },
-    ),
-    action(
-      'cancel',
-      async () => {
-        await ordersApi.cancel(row.id);
-        toast.success(messages.purchaseOrders.cancelled);
-      },
-      {
-        confirm: messages.purchaseOrders.cancelConfirm,
-        confirmDescription: 'Não é possível desfazer.',
-        danger: true,
-      },
-    ),
-    action(
-      'close',
-      async () => {
-        await ordersApi.close(row.id);
-        toast.success(messages.purchaseOrders.closed);
-      },
-      { confirm: messages.purchaseOrders.closeConfirm },
-    ),
-    action(
-      'approve',
-      async () => {
-        await ordersApi.approve(row.id);
-        toast.success(messages.purchaseOrders.approved);
-      },
-      { primary: true },
-    ),
-    action(
-      'receive',
-      () => {
-        setReceiving(true);
-        return Promise.resolve();
-      },
-      { primary: true },
-    ),
-  ];
-
-  const print = async () => {
-    setPrinting(true);
-    try {
-      await openPdf(ordersApi.pdfPath(row.id));
-    } finally {
-      setPrinting(false);
-    }
-  };
-
-  const figure = (label: string, value: string, testId: string, strong = false) => (
-    <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }} data-testid={testId}>
-      <Typography.Text type="secondary">{label}</Typography.Text>
-      <div>
-        <Typography.Text strong={strong} style={{ fontSize: strong ? 22 : 17 }}>
-          {value}
-        </Typography.Text>
-      </div>
-    </Card>
-  );
-
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="flex-start" gap={12} wrap>
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text type="secondary">Ordem de compra</Typography.Text>
-          <Typography.Title level={2} style={{ margin: 0 }} data-testid="order-number">
-            {row.number}
-          </Typography.Title>
-          <OrderStatusTag status={row.status} />
-        </div>
-        <DocumentActionBar
-          machine={purchaseOrderMachine}
-          status={row.status}
-          actions={actions}
-          onSettled={(name) => {
-            if (name !== 'edit' && name !== 'receive') refresh();
-          }}
-        >
-          <Button onClick={back}>Voltar</Button>
-          <Button
-            icon={<PrinterOutlined aria-hidden />}
-            loading={printing}
-            onClick={() => void print()}
-            data-testid="print-order"
-          >
-            Imprimir
-          </Button>
-        </DocumentActionBar>
-      </Flex>
-
-      <Flex gap={12} wrap>
-        {figure('Total', formatBRL(row.total), 'order-total', true)}
-        {figure('Itens', formatBRL(row.itemsTotal), 'order-items-total')}
-        {figure('Frete', formatBRL(row.freight), 'order-freight')}
-        {figure('Desconto', formatBRL(row.discount), 'order-discount')}
-        {figure('Recebido', formatBRL(row.receivedValue), 'order-received')}
-      </Flex>
-
-      <Card>
-        <Descriptions
-          data-testid="order-values"
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            { key: 'supplier', label: 'Fornecedor', children: row.supplierName },
-            { key: 'orderDate', label: 'Data da ordem', children: formatDate(row.orderDate) },
-            {
-              key: 'expectedDate',
-              label: 'Previsão de entrega',
-              children: row.expectedDate ? formatDate(row.expectedDate) : '—',
+    <RecordQueryResult
+      query={order}
+      validId={validId}
+      notFoundTitle="Ordem de compra não encontrada"
+      onBack={back}
+    >
+      {(row) => {
+        const refresh = () => {
+          for (const queryKey of keysChangedByOrders)
+            void queryClient.invalidateQueries({ queryKey });
+        };
+        const action = (
+          name: PurchaseOrderAction,
+          run: () => Promise<unknown>,
+          extra: Partial<DocumentAction<PurchaseOrderAction>> = {},
+        ): DocumentAction<PurchaseOrderAction> => ({
+          action: name,
+          label: purchaseOrderActionLabels[name],
+          permission: purchaseOrderActionPermissions[name] as Permission,
+          run,
+          ...extra,
+        });
+        const actions = [
+          action('edit', () => {
+            navigate(`${basePath}/${row.id}/edit`, { state: location.state });
+            return Promise.resolve();
+          }),
+          action(
+            'delete',
+            async () => {
+              await ordersApi.remove(row.id);
+              toast.success(messages.purchaseOrders.deleted);
+              navigate(`${basePath}${listSearch}`);
             },
-            { key: 'location', label: 'Local de entrega', children: row.locationName },
-            {
-              key: 'method',
-              label: 'Forma de pagamento',
-              children: row.paymentMethodName ?? '—',
-            },
-            { key: 'category', label: 'Categoria', children: row.categoryName },
-            { key: 'terms', label: 'Condições', children: termsText(row), span: 'filled' },
-            { key: 'notes', label: 'Observações', children: row.notes ?? '—', span: 'filled' },
-          ]}
-        />
-      </Card>
-
-      <Card title="Itens" styles={{ body: { padding: small ? 8 : undefined } }}>
-        <Table
-          data-testid="order-lines"
-          size="small"
-          rowKey="id"
-          pagination={false}
-          dataSource={row.items}
-          scroll={{ x: small ? 900 : 720 }}
-          columns={[
-            {
-              key: 'item',
-              title: 'Item',
-              width: small ? 180 : undefined,
-              render: (_value, line) => `${line.itemCode} – ${line.itemName}`,
-              onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
-            },
-            ...(
-              [
-                ['quantity', 'Pedido'],
-                ['receivedQuantity', 'Recebido'],
-                ['pendingQuantity', 'Pendente'],
-              ] as const
-            ).map(([key, title]) => ({
-              key,
-              title,
-              align: 'right' as const,
-              width: 130,
-              onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
-              render: (_value: unknown, line: PurchaseOrderRow['items'][number]) =>
-                `${formatQuantity(line[key], line.unitDecimals)} ${line.unitCode}`,
-            })),
-            {
-              key: 'unitPrice',
-              title: 'Preço unitário',
-              align: 'right',
-              width: 130,
-              render: (_value, line) => formatUnitCost(line.unitPrice),
+            { confirm: messages.purchaseOrders.deleteConfirm, danger: true },
+          ),
+          action(
+            'cancel',
+            async () => {
+              await ordersApi.cancel(row.id);
+              toast.success(messages.purchaseOrders.cancelled);
             },
             {
-              key: 'lineTotal',
-              title: 'Total',
-              align: 'right',
-              width: 130,
-              render: (_value, line) => formatBRL(line.lineTotal),
+              confirm: messages.purchaseOrders.cancelConfirm,
+              confirmDescription: 'Não é possível desfazer.',
+              danger: true,
             },
-          ]}
-        />
-      </Card>
+          ),
+          action(
+            'close',
+            async () => {
+              await ordersApi.close(row.id);
+              toast.success(messages.purchaseOrders.closed);
+            },
+            { confirm: messages.purchaseOrders.closeConfirm },
+          ),
+          action(
+            'approve',
+            async () => {
+              await ordersApi.approve(row.id);
+              toast.success(messages.purchaseOrders.approved);
+            },
+            { primary: true },
+          ),
+          action(
+            'receive',
+            () => {
+              setReceiving(true);
+              return Promise.resolve();
+            },
+            { primary: true },
+          ),
+        ];
 
-      <Card
-        title="Recebimentos"
-        extra={
-          canReadBills && row.receipts.length > 0 ? (
-            <Link
-              to={`${paths.billsToPay}?originType=PURCHASE_ORDER&q=${encodeURIComponent(row.number)}`}
-              data-testid="order-bills-link"
-            >
-              Contas a pagar desta ordem
-            </Link>
-          ) : undefined
-        }
-        styles={{ body: { padding: small ? 8 : undefined } }}
-      >
-        {row.receipts.length === 0 ? (
-          <Typography.Text type="secondary">Nenhum recebimento ainda.</Typography.Text>
-        ) : (
-          <Table
-            data-testid="order-receipts"
-            size="small"
-            rowKey="id"
-            pagination={false}
-            dataSource={row.receipts}
-            scroll={{ x: 600 }}
-            expandable={{
-              expandedRowRender: (receipt) => (
-                <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                  {receipt.lines.map((line) => (
-                    <li key={line.lineId}>
-                      {line.itemCode} – {line.itemName}:{' '}
-                      {formatQuantity(line.quantity, line.unitDecimals)} {line.unitCode} a{' '}
-                      {formatUnitCost(line.unitCost)} = {formatBRL(line.value)}
-                    </li>
-                  ))}
-                </ul>
-              ),
-            }}
-            columns={[
-              {
-                key: 'date',
-                title: 'Data',
-                width: 110,
-                render: (_value, receipt) => formatDate(receipt.date),
-              },
-              {
-                key: 'invoice',
-                title: 'Nota fiscal',
-                render: (_value, receipt) => receipt.invoiceNumber ?? '—',
-              },
-              {
-                key: 'lines',
-                title: 'Itens',
-                width: 70,
-                align: 'right',
-                render: (_value, receipt) => receipt.lines.length,
-              },
-              {
-                key: 'value',
-                title: 'Valor',
-                align: 'right',
-                width: 130,
-                render: (_value, receipt) => formatBRL(receipt.value),
-              },
-              {
-                key: 'by',
-                title: 'Por',
-                render: (_value, receipt) =>
-                  `${receipt.createdByName ?? 'sistema'} · ${formatDateTime(receipt.createdAt)}`,
-              },
-            ]}
-          />
-        )}
-      </Card>
+        const print = async () => {
+          setPrinting(true);
+          try {
+            await openPdf(ordersApi.pdfPath(row.id));
+          } finally {
+            setPrinting(false);
+          }
+        };
 
-      <Card title="Histórico">
-        <DocumentTimeline
-          entity={PURCHASE_ORDERS_PATH}
-          entityId={row.id}
-          labels={timelineLabels}
-          machine={purchaseOrderMachine}
-          describe={(entry) => {
-            const receipt = entry.changes.receipt?.to;
-            if (!isReceiptAudit(receipt)) return null;
-            const invoice = receipt.invoiceNumber ? `, NF ${receipt.invoiceNumber}` : '';
-            return (
-              <Typography.Text type="secondary">
-                {receipt.lines} {receipt.lines === 1 ? 'item' : 'itens'}, {formatBRL(receipt.value)}
-                {invoice}
+        const figure = (label: string, value: string, testId: string, strong = false) => (
+          <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }} data-testid={testId}>
+            <Typography.Text type="secondary">{label}</Typography.Text>
+            <div>
+              <Typography.Text strong={strong} style={{ fontSize: strong ? 22 : 17 }}>
+                {value}
               </Typography.Text>
-            );
-          }}
-        />
-      </Card>
+            </div>
+          </Card>
+        );
 
-      {receiving && (
-        <ReceiveDialog order={row} open={receiving} onClose={() => setReceiving(false)} />
-      )}
-    </Flex>
+        return (
+          <Flex vertical gap={16}>
+            <Flex justify="space-between" align="flex-start" gap={12} wrap>
+              <div style={{ minWidth: 0 }}>
+                <Typography.Text type="secondary">Ordem de compra</Typography.Text>
+                <Typography.Title level={2} style={{ margin: 0 }} data-testid="order-number">
+                  {row.number}
+                </Typography.Title>
+                <OrderStatusTag status={row.status} />
+              </div>
+              <DocumentActionBar
+                machine={purchaseOrderMachine}
+                status={row.status}
+                actions={actions}
+                onSettled={(name) => {
+                  if (name !== 'edit' && name !== 'receive') refresh();
+                }}
+              >
+                <Button onClick={back}>Voltar</Button>
+                <Button
+                  icon={<PrinterOutlined aria-hidden />}
+                  loading={printing}
+                  onClick={() => void print()}
+                  data-testid="print-order"
+                >
+                  Imprimir
+                </Button>
+              </DocumentActionBar>
+            </Flex>
+
+            <Flex gap={12} wrap>
+              {figure('Total', formatBRL(row.total), 'order-total', true)}
+              {figure('Itens', formatBRL(row.itemsTotal), 'order-items-total')}
+              {figure('Frete', formatBRL(row.freight), 'order-freight')}
+              {figure('Desconto', formatBRL(row.discount), 'order-discount')}
+              {figure('Recebido', formatBRL(row.receivedValue), 'order-received')}
+            </Flex>
+
+            <Card>
+              <Descriptions
+                data-testid="order-values"
+                column={{ xs: 1, md: 2, xl: 3 }}
+                items={[
+                  { key: 'supplier', label: 'Fornecedor', children: row.supplierName },
+                  { key: 'orderDate', label: 'Data da ordem', children: formatDate(row.orderDate) },
+                  {
+                    key: 'expectedDate',
+                    label: 'Previsão de entrega',
+                    children: row.expectedDate ? formatDate(row.expectedDate) : '—',
+                  },
+                  { key: 'location', label: 'Local de entrega', children: row.locationName },
+                  {
+                    key: 'method',
+                    label: 'Forma de pagamento',
+                    children: row.paymentMethodName ?? '—',
+                  },
+                  { key: 'category', label: 'Categoria', children: row.categoryName },
+                  { key: 'terms', label: 'Condições', children: termsText(row), span: 'filled' },
+                  {
+                    key: 'notes',
+                    label: 'Observações',
+                    children: row.notes ?? '—',
+                    span: 'filled',
+                  },
+                ]}
+              />
+            </Card>
+
+            <Card title="Itens" styles={{ body: { padding: small ? 8 : undefined } }}>
+              <Table
+                data-testid="order-lines"
+                size="small"
+                rowKey="id"
+                pagination={false}
+                dataSource={row.items}
+                scroll={{ x: small ? 900 : 720 }}
+                columns={[
+                  {
+                    key: 'item',
+                    title: 'Item',
+                    width: small ? 180 : undefined,
+                    render: (_value, line) => `${line.itemCode} – ${line.itemName}`,
+                    onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
+                  },
+                  ...(
+                    [
+                      ['quantity', 'Pedido'],
+                      ['receivedQuantity', 'Recebido'],
+                      ['pendingQuantity', 'Pendente'],
+                    ] as const
+                  ).map(([key, title]) => ({
+                    key,
+                    title,
+                    align: 'right' as const,
+                    width: 130,
+                    onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
+                    render: (_value: unknown, line: PurchaseOrderRow['items'][number]) =>
+                      `${formatQuantity(line[key], line.unitDecimals)} ${line.unitCode}`,
+                  })),
+                  {
+                    key: 'unitPrice',
+                    title: 'Preço unitário',
+                    align: 'right',
+                    width: 130,
+                    render: (_value, line) => formatUnitCost(line.unitPrice),
+                  },
+                  {
+                    key: 'lineTotal',
+                    title: 'Total',
+                    align: 'right',
+                    width: 130,
+                    render: (_value, line) => formatBRL(line.lineTotal),
+                  },
+                ]}
+              />
+            </Card>
+
+            <Card
+              title="Recebimentos"
+              extra={
+                canReadBills && row.receipts.length > 0 ? (
+                  <Link
+                    to={`${paths.billsToPay}?originType=PURCHASE_ORDER&q=${encodeURIComponent(row.number)}`}
+                    data-testid="order-bills-link"
+                  >
+                    Contas a pagar desta ordem
+                  </Link>
+                ) : undefined
+              }
+              styles={{ body: { padding: small ? 8 : undefined } }}
+            >
+              {row.receipts.length === 0 ? (
+                <Typography.Text type="secondary">Nenhum recebimento ainda.</Typography.Text>
+              ) : (
+                <Table
+                  data-testid="order-receipts"
+                  size="small"
+                  rowKey="id"
+                  pagination={false}
+                  dataSource={row.receipts}
+                  scroll={{ x: 600 }}
+                  expandable={{
+                    expandedRowRender: (receipt) => (
+                      <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                        {receipt.lines.map((line) => (
+                          <li key={line.lineId}>
+                            {line.itemCode} – {line.itemName}:{' '}
+                            {formatQuantity(line.quantity, line.unitDecimals)} {line.unitCode} a{' '}
+                            {formatUnitCost(line.unitCost)} = {formatBRL(line.value)}
+                          </li>
+                        ))}
+                      </ul>
+                    ),
+                  }}
+                  columns={[
+                    {
+                      key: 'date',
+                      title: 'Data',
+                      width: 110,
+                      render: (_value, receipt) => formatDate(receipt.date),
+                    },
+                    {
+                      key: 'invoice',
+                      title: 'Nota fiscal',
+                      render: (_value, receipt) => receipt.invoiceNumber ?? '—',
+                    },
+                    {
+                      key: 'lines',
+                      title: 'Itens',
+                      width: 70,
+                      align: 'right',
+                      render: (_value, receipt) => receipt.lines.length,
+                    },
+                    {
+                      key: 'value',
+                      title: 'Valor',
+                      align: 'right',
+                      width: 130,
+                      render: (_value, receipt) => formatBRL(receipt.value),
+                    },
+                    {
+                      key: 'by',
+                      title: 'Por',
+                      render: (_value, receipt) =>
+                        `${receipt.createdByName ?? 'sistema'} · ${formatDateTime(receipt.createdAt)}`,
+                    },
+                  ]}
+                />
+              )}
+            </Card>
+
+            <Card title="Histórico">
+              <DocumentTimeline
+                entity={PURCHASE_ORDERS_PATH}
+                entityId={row.id}
+                labels={timelineLabels}
+                machine={purchaseOrderMachine}
+                describe={(entry) => {
+                  const receipt = entry.changes.receipt?.to;
+                  if (!isReceiptAudit(receipt)) return null;
+                  const invoice = receipt.invoiceNumber ? `, NF ${receipt.invoiceNumber}` : '';
+                  return (
+                    <Typography.Text type="secondary">
+                      {receipt.lines} {receipt.lines === 1 ? 'item' : 'itens'},{' '}
+                      {formatBRL(receipt.value)}
+                      {invoice}
+                    </Typography.Text>
+                  );
+                }}
+              />
+            </Card>
+
+            {receiving && (
+              <ReceiveDialog order={row} open={receiving} onClose={() => setReceiving(false)} />
+            )}
+          </Flex>
+        );
+      }}
+    </RecordQueryResult>
   );
 }

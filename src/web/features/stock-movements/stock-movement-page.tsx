@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Result, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { stockMovementTypeLabels } from '../../../shared/resources/stock-movements.js';
 import { formatBRL } from '../../../shared/money.js';
-import { PageSpinner } from '../../components/page-spinner.js';
+import { RecordQueryResult } from '../../components/record-query-result.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { formatDateTime } from '../../components/dates.js';
-import { ApiError } from '../../lib/api-error.js';
 import { usePermission } from '../../lib/session.js';
 import { movementKeys, movementsApi } from './api.js';
 import { canBeReversed, movementView } from './movement-row.js';
@@ -31,84 +30,83 @@ export function StockMovementPage({ basePath }: { basePath: string }) {
     enabled: validId,
   });
 
-  if (!validId || (movement.error instanceof ApiError && movement.error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title="Movimento não encontrado"
-        extra={<Button onClick={back}>Voltar para a lista</Button>}
-      />
-    );
-  }
-  if (movement.isError) {
-    return (
-      <Result
-        status="error"
-        title={movement.error.message}
-        extra={<Button onClick={() => void movement.refetch()}>Tentar novamente</Button>}
-      />
-    );
-  }
-  if (movement.isPending) return <PageSpinner />;
-
-  const row = movement.data;
-  const view = movementView(row, row.unitDecimals);
-  const link = (other: number) => (
-    <Link to={`${basePath}/${other}`} state={location.state}>
-      movimento #{other}
-    </Link>
-  );
-
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <div>
-          <Typography.Text type="secondary">Movimentação de Estoque</Typography.Text>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            {stockMovementTypeLabels[row.type]} #{row.id}
-          </Typography.Title>
-        </div>
-        <Flex gap={8} wrap>
-          <Button onClick={back}>Voltar</Button>
-          {canReverse && canBeReversed(row) && <ReverseButton id={row.id} />}
-        </Flex>
-      </Flex>
-      <Card>
-        <Descriptions
-          column={{ xs: 1, md: 2 }}
-          items={[
-            { key: 'date', label: 'Data', children: view.date },
-            { key: 'item', label: 'Item', children: view.item },
-            ...(view.from ? [{ key: 'from', label: 'De', children: view.from }] : []),
-            ...(view.to ? [{ key: 'to', label: 'Para', children: view.to }] : []),
-            { key: 'quantity', label: 'Quantidade', children: view.quantity },
-            { key: 'unitCost', label: 'Custo unitário', children: view.unitCost },
-            { key: 'value', label: 'Valor', children: formatBRL(row.value) },
-            { key: 'origin', label: 'Origem', children: view.origin },
-            { key: 'user', label: 'Usuário', children: view.user || '—' },
-            { key: 'createdAt', label: 'Lançado em', children: formatDateTime(row.createdAt) },
-            ...(view.state.kind === 'reversed'
-              ? [
+    <RecordQueryResult
+      query={movement}
+      validId={validId}
+      notFoundTitle="Movimento não encontrado"
+      onBack={back}
+    >
+      {(row) => {
+        const view = movementView(row, row.unitDecimals);
+        const link = (other: number) => (
+          <Link to={`${basePath}/${other}`} state={location.state}>
+            movimento #{other}
+          </Link>
+        );
+
+        return (
+          <Flex vertical gap={16}>
+            <Flex justify="space-between" align="center" gap={12} wrap>
+              <div>
+                <Typography.Text type="secondary">Movimentação de Estoque</Typography.Text>
+                <Typography.Title level={2} style={{ margin: 0 }}>
+                  {stockMovementTypeLabels[row.type]} #{row.id}
+                </Typography.Title>
+              </div>
+              <Flex gap={8} wrap>
+                <Button onClick={back}>Voltar</Button>
+                {canReverse && canBeReversed(row) && <ReverseButton id={row.id} />}
+              </Flex>
+            </Flex>
+            <Card>
+              <Descriptions
+                column={{ xs: 1, md: 2 }}
+                items={[
+                  { key: 'date', label: 'Data', children: view.date },
+                  { key: 'item', label: 'Item', children: view.item },
+                  ...(view.from ? [{ key: 'from', label: 'De', children: view.from }] : []),
+                  ...(view.to ? [{ key: 'to', label: 'Para', children: view.to }] : []),
+                  { key: 'quantity', label: 'Quantidade', children: view.quantity },
+                  { key: 'unitCost', label: 'Custo unitário', children: view.unitCost },
+                  { key: 'value', label: 'Valor', children: formatBRL(row.value) },
+                  { key: 'origin', label: 'Origem', children: view.origin },
+                  { key: 'user', label: 'Usuário', children: view.user || '—' },
                   {
-                    key: 'state',
-                    label: 'Situação',
-                    // A span: the cell is a flex box, which would drop the space before the link.
-                    children: <span>Estornado pelo {link(view.state.by)}</span>,
+                    key: 'createdAt',
+                    label: 'Lançado em',
+                    children: formatDateTime(row.createdAt),
                   },
-                ]
-              : view.state.kind === 'reversal'
-                ? [
-                    {
-                      key: 'state',
-                      label: 'Situação',
-                      children: <span>Estorno do {link(view.state.of)}</span>,
-                    },
-                  ]
-                : []),
-            { key: 'notes', label: 'Observações', children: row.notes ?? '—', span: 'filled' },
-          ]}
-        />
-      </Card>
-    </Flex>
+                  ...(view.state.kind === 'reversed'
+                    ? [
+                        {
+                          key: 'state',
+                          label: 'Situação',
+                          // A span: the cell is a flex box, which would drop the space before the link.
+                          children: <span>Estornado pelo {link(view.state.by)}</span>,
+                        },
+                      ]
+                    : view.state.kind === 'reversal'
+                      ? [
+                          {
+                            key: 'state',
+                            label: 'Situação',
+                            children: <span>Estorno do {link(view.state.of)}</span>,
+                          },
+                        ]
+                      : []),
+                  {
+                    key: 'notes',
+                    label: 'Observações',
+                    children: row.notes ?? '—',
+                    span: 'filled',
+                  },
+                ]}
+              />
+            </Card>
+          </Flex>
+        );
+      }}
+    </RecordQueryResult>
   );
 }
