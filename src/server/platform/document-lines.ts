@@ -3,7 +3,7 @@ import { messages } from '../../shared/messages.js';
 import type { DbOrTrx, Trx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
 import { diff, type FieldChanges } from './audit.js';
-import { ValidationError } from './errors.js';
+import { StaleVersionError, ValidationError } from './errors.js';
 import { deleteUnlessInUse } from './in-use.js';
 
 /**
@@ -143,7 +143,7 @@ export async function replaceLines(
 }
 
 /** The generic repository's part that a document's update goes through (platform/repository.ts). */
-interface DocumentRepository {
+export interface DocumentRepository {
   findRow: (db: DbOrTrx, id: number, forUpdate?: boolean) => Promise<Row>;
   update: (
     db: DbOrTrx,
@@ -152,6 +152,38 @@ interface DocumentRepository {
     values: Row,
     userId: number | null,
   ) => Promise<Row>;
+}
+
+/**
+ * The DocumentRepository of a document table whose list and reads are written by hand (purchase
+ * and production orders): the stored row, and its update with the version check (409
+ * STALE_VERSION when another save came first) that bumps the version and stamps who and when.
+ */
+export function documentRepository(table: keyof Database & string): DocumentRepository {
+  return {
+    findRow: async (db, id) =>
+      (await untyped(db)
+        .selectFrom(table)
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()) as Row,
+    update: async (db, id, version, values, userId) => {
+      const row = await untyped(db)
+        .updateTable(table)
+        .set({
+          ...values,
+          version: sql`version + 1`,
+          updatedAt: sql`now()`,
+          updatedBy: userId,
+        })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new StaleVersionError();
+      return row as Row;
+    },
+  };
 }
 
 /**

@@ -10,8 +10,8 @@ import type {
   ProductionOrderMaterialsTable,
   ProductionOrdersTable,
 } from '../../db/types.js';
-import type { DocumentLines } from '../../platform/document-lines.js';
-import { StaleVersionError, ValidationError } from '../../platform/errors.js';
+import { documentRepository, type DocumentLines } from '../../platform/document-lines.js';
+import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
 
 /**
@@ -276,36 +276,7 @@ export function lockOrder(trx: Trx, id: number) {
 }
 
 /** What updateWithLines needs of a repository: the row, and its update with the version check. */
-export const orderRepository = {
-  findRow: async (db: DbOrTrx, id: number) =>
-    (await db
-      .selectFrom('productionOrders')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()) as unknown as Record<string, unknown>,
-  update: async (
-    db: DbOrTrx,
-    id: number,
-    version: number,
-    values: Record<string, unknown>,
-    userId: number | null,
-  ) => {
-    const row = await db
-      .updateTable('productionOrders')
-      .set({
-        ...(values as object),
-        version: sql`version + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: userId,
-      })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) throw new StaleVersionError();
-    return row as unknown as Record<string, unknown>;
-  },
-};
+export const orderRepository = documentRepository('productionOrders');
 
 /** Consumption recorded on start: the quantity and what the OUT movement valued it at. */
 export async function recordConsumption(

@@ -5,8 +5,8 @@ import type {
   PurchaseOrderStatus,
 } from '../../../shared/resources/purchase-orders.js';
 import type { Db, DbOrTrx, Trx } from '../../db/connection.js';
-import type { DocumentLines } from '../../platform/document-lines.js';
-import { StaleVersionError, ValidationError } from '../../platform/errors.js';
+import { documentRepository, type DocumentLines } from '../../platform/document-lines.js';
+import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
 
 /**
@@ -359,36 +359,7 @@ export async function addReceived(
 }
 
 /** What updateWithLines needs of a repository: the row, and its update with the version check. */
-export const orderRepository = {
-  findRow: async (db: DbOrTrx, id: number) =>
-    (await db
-      .selectFrom('purchaseOrders')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()) as unknown as Record<string, unknown>,
-  update: async (
-    db: DbOrTrx,
-    id: number,
-    version: number,
-    values: Record<string, unknown>,
-    userId: number | null,
-  ) => {
-    const row = await db
-      .updateTable('purchaseOrders')
-      .set({
-        ...(values as object),
-        version: sql`version + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: userId,
-      })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) throw new StaleVersionError();
-    return row as unknown as Record<string, unknown>;
-  },
-};
+export const orderRepository = documentRepository('purchaseOrders');
 
 /** The company and the supplier as the PDF prints them. */
 export async function findPrintParties(db: DbOrTrx, supplierId: number) {
