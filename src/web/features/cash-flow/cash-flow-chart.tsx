@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import {
   Bar,
   CartesianGrid,
@@ -11,14 +10,17 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
-import { abbreviateBRL } from '../../../shared/abbreviate-brl.js';
-import { formatBRL } from '../../../shared/money.js';
 import type { CashFlow, CashFlowPeriod } from '../../../shared/resources/finance-reports.js';
+import {
+  ChartTooltipBox,
+  ChartTooltipLine,
+  chartColors,
+  legendOrder,
+  moneyAxisProps,
+} from '../../components/money-chart.js';
 import { periodLabel } from './cash-flow-params.js';
 
-const GREEN = '#389e0d';
-const RED = '#cf1322';
-const BLUE = '#1d39c4';
+const { green: GREEN, red: RED, blue: BLUE } = chartColors;
 
 interface Point {
   label: string;
@@ -53,42 +55,26 @@ function PeriodTooltip({ active, payload }: TooltipContentProps) {
   const point = active ? (payload?.[0]?.payload as Point | undefined) : undefined;
   if (!point) return null;
   const { period } = point;
-  const line = (label: string, value: string, color?: string) => (
-    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16, color }}>
-      <span>{label}</span>
-      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatBRL(value)}</span>
-    </div>
-  );
   return (
-    <div
-      style={{
-        background: '#fff',
-        border: '1px solid #d9d9d9',
-        borderRadius: 6,
-        padding: '8px 12px',
-        minWidth: 220,
-      }}
-    >
-      <Typography.Text strong>{point.label}</Typography.Text>
-      {line('Entradas realizadas', period.realizedIn, GREEN)}
-      {line('Entradas previstas', period.projectedIn, GREEN)}
-      {line('Saídas realizadas', period.realizedOut, RED)}
-      {line('Saídas previstas', period.projectedOut, RED)}
-      {line('Saldo acumulado', period.balance, BLUE)}
-    </div>
+    <ChartTooltipBox title={point.label} minWidth={220}>
+      <ChartTooltipLine label="Entradas realizadas" value={period.realizedIn} color={GREEN} />
+      <ChartTooltipLine label="Entradas previstas" value={period.projectedIn} color={GREEN} />
+      <ChartTooltipLine label="Saídas realizadas" value={period.realizedOut} color={RED} />
+      <ChartTooltipLine label="Saídas previstas" value={period.projectedOut} color={RED} />
+      <ChartTooltipLine label="Saldo acumulado" value={period.balance} color={BLUE} />
+    </ChartTooltipBox>
   );
 }
 
 /** The legend in the order of the bars and then the line, not alphabetical. */
-const legendKeys = [
+const legendSorter = legendOrder([
   'realizedIn',
   'projectedIn',
   'realizedOut',
   'projectedOut',
   'realizedBalance',
   'projectedBalance',
-];
-const legendOrder = (item: { dataKey?: unknown }) => legendKeys.indexOf(String(item.dataKey));
+]);
 
 /**
  * Entradas and saídas per period as bars, realised solid and projected hatched on top of them,
@@ -124,13 +110,9 @@ export function CashFlowChart({ report, small }: { report: CashFlow; small: bool
           </defs>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-          <YAxis
-            width={small ? 76 : 84}
-            tick={{ fontSize: small ? 11 : 12 }}
-            tickFormatter={(value: number) => abbreviateBRL(value)}
-          />
+          <YAxis {...moneyAxisProps(small)} />
           <Tooltip content={PeriodTooltip} />
-          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={legendOrder} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={legendSorter} />
           <Bar
             dataKey="realizedIn"
             name="Entradas"

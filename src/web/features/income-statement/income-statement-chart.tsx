@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import {
   Bar,
   CartesianGrid,
@@ -11,14 +10,17 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
-import { abbreviateBRL } from '../../../shared/abbreviate-brl.js';
-import { formatBRL } from '../../../shared/money.js';
 import type { IncomeStatement } from '../../../shared/resources/finance-reports.js';
+import {
+  ChartTooltipBox,
+  ChartTooltipLine,
+  chartColors,
+  legendOrder,
+  moneyAxisProps,
+} from '../../components/money-chart.js';
 import { monthLabels, monthTotals, type MonthTotals } from './income-statement-rows.js';
 
-const GREEN = '#389e0d';
-const RED = '#cf1322';
-const BLUE = '#1d39c4';
+const { green: GREEN, red: RED, blue: BLUE } = chartColors;
 
 interface Point {
   label: string;
@@ -31,33 +33,17 @@ interface Point {
 function MonthTooltip({ active, payload }: TooltipContentProps) {
   const point = active ? (payload?.[0]?.payload as Point | undefined) : undefined;
   if (!point) return null;
-  const line = (label: string, value: string, color: string) => (
-    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16, color }}>
-      <span>{label}</span>
-      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatBRL(value)}</span>
-    </div>
-  );
   return (
-    <div
-      style={{
-        background: '#fff',
-        border: '1px solid #d9d9d9',
-        borderRadius: 6,
-        padding: '8px 12px',
-        minWidth: 200,
-      }}
-    >
-      <Typography.Text strong>{point.label}</Typography.Text>
-      {line('Receitas', point.totals.income, GREEN)}
-      {line('Despesas', point.totals.expense, RED)}
-      {line('Resultado líquido', point.totals.netResult, BLUE)}
-    </div>
+    <ChartTooltipBox title={point.label} minWidth={200}>
+      <ChartTooltipLine label="Receitas" value={point.totals.income} color={GREEN} />
+      <ChartTooltipLine label="Despesas" value={point.totals.expense} color={RED} />
+      <ChartTooltipLine label="Resultado líquido" value={point.totals.netResult} color={BLUE} />
+    </ChartTooltipBox>
   );
 }
 
 /** The legend in the order of the bars and then the line, not alphabetical. */
-const legendKeys = ['income', 'expense', 'netResult'];
-const legendOrder = (item: { dataKey?: unknown }) => legendKeys.indexOf(String(item.dataKey));
+const legendSorter = legendOrder(['income', 'expense', 'netResult']);
 
 /** Per month, receitas and despesas as bars and the Resultado líquido as a line. */
 export function IncomeStatementChart({
@@ -81,13 +67,9 @@ export function IncomeStatementChart({
         <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={small ? 1 : 0} />
-          <YAxis
-            width={small ? 76 : 84}
-            tick={{ fontSize: small ? 11 : 12 }}
-            tickFormatter={(value: number) => abbreviateBRL(value)}
-          />
+          <YAxis {...moneyAxisProps(small)} />
           <Tooltip content={MonthTooltip} />
-          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={legendOrder} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={legendSorter} />
           <Bar dataKey="income" name="Receitas" fill={GREEN} isAnimationActive={false} />
           <Bar dataKey="expense" name="Despesas" fill={RED} isAnimationActive={false} />
           <Line
