@@ -8,6 +8,8 @@ import {
 import { http, type QueryValue } from '../../lib/http.js';
 import { resourceKeys } from '../../lib/query-keys.js';
 
+export { useDefaultLocation, useUnitDecimals } from '../../components/stock-lookups.js';
+
 /** The Ordens de Compra API and the lookups its screens read (items, units, categories…). */
 const BASE = `/${PURCHASE_ORDERS_PATH}`;
 const one = (id: number | string) => `${BASE}/${encodeURIComponent(String(id))}`;
@@ -133,22 +135,6 @@ export function useItem(id: number | undefined) {
   });
 }
 
-/** The decimal places of each unit by id (units are a short lookup table: one page holds them). */
-export function useUnitDecimals() {
-  const units = useQuery({
-    queryKey: [...resourceKeys('units-of-measurement').lists(), 'decimals'],
-    queryFn: ({ signal }) =>
-      http.get<Page<{ id: number; decimals: number }>>('/units-of-measurement', {
-        ...quietly,
-        signal,
-        query: { page: 1, pageSize: 100, sort: 'code' },
-      }),
-    staleTime: 5 * 60_000,
-  });
-  const items = units.data?.items ?? [];
-  return (id: number | undefined) => items.find((unit) => unit.id === id)?.decimals;
-}
-
 interface CategoryRow {
   id: number;
   name: string;
@@ -205,22 +191,6 @@ export function usePaymentMethods() {
       return answer.items
         .filter((row) => row.usage !== 'RECEIVE')
         .map((row) => ({ value: row.id, label: row.name }));
-    },
-    staleTime: 60_000,
-  });
-}
-
-/** The default stock location (where a new order's goods arrive). */
-export function useDefaultLocation() {
-  return useQuery({
-    queryKey: [...resourceKeys('stock-locations').lists(), 'default'],
-    queryFn: async ({ signal }) => {
-      const answer = await http.get<Page<{ id: number; isDefault: boolean }>>('/stock-locations', {
-        ...quietly,
-        signal,
-        query: { active: 'true', sort: '-isDefault', page: 1, pageSize: 10 },
-      });
-      return answer.items.find((row) => row.isDefault)?.id ?? null;
     },
     staleTime: 60_000,
   });

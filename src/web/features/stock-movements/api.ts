@@ -3,6 +3,7 @@ import type { Page } from '../../../shared/api-error.js';
 import type { StockMovementRow } from '../../../shared/resources/stock-movements.js';
 import { http, type QueryValue } from '../../lib/http.js';
 import { resourceKeys } from '../../lib/query-keys.js';
+import { useUnitDecimals as useStockUnitDecimals } from '../../components/stock-lookups.js';
 
 /** The Movimentação de Estoque API and what its screens read besides: items and their units. */
 const PATH = '/stock-movements';
@@ -100,29 +101,10 @@ export function useItem(id: number | undefined) {
 
 export { itemKeys };
 
-interface Unit {
-  id: number;
-  code: string;
-  decimals: number;
-}
-
 /**
  * The decimal places of each unit by id, for the quantity the form's item takes (a movement row
- * carries its own). Units are a short lookup table: one page of 100 holds them.
+ * carries its own): the shared lookup of the stock documents.
  */
 export function useUnitDecimals() {
-  const units = useQuery({
-    queryKey: [...resourceKeys('units-of-measurement').lists(), 'decimals'],
-    queryFn: ({ signal }) =>
-      http.get<Page<Unit>>('/units-of-measurement', {
-        ...quietly,
-        signal,
-        query: { page: 1, pageSize: 100, sort: 'code' },
-      }),
-    staleTime: 5 * 60_000,
-  });
-  const items = units.data?.items ?? [];
-  return {
-    byId: (id: number | undefined) => items.find((unit) => unit.id === id)?.decimals,
-  };
+  return { byId: useStockUnitDecimals() };
 }
