@@ -346,19 +346,8 @@ export function startProductionOrder(
         consumedValue: movement.value,
       });
     }
-    await transition(trx, {
-      table: 'productionOrders',
-      id,
-      machine: productionOrderMachine,
-      action: 'start',
-      userId: ctx.userId,
+    await moveOrder(trx, ctx, id, 'start', locked.status, {
       set: { startedAt: sql`now()` },
-    });
-    await recordAudit(trx, ctx, {
-      entity: ENTITY,
-      entityId: id,
-      action: 'start',
-      before: { status: locked.status },
       after: {
         status: 'IN_PROGRESS',
         movements: movements.map((movement) => movement.id),
@@ -406,24 +395,13 @@ export function completeProductionOrder(
         ...(input.date ? { date: input.date } : {}),
       },
     ]);
-    await transition(trx, {
-      table: 'productionOrders',
-      id,
-      machine: productionOrderMachine,
-      action: 'complete',
-      userId: ctx.userId,
+    await moveOrder(trx, ctx, id, 'complete', locked.status, {
       set: {
         producedQuantity: input.producedQuantity,
         completionDate: movement!.date,
         ...breakdown,
         completedAt: sql`now()`,
       },
-    });
-    await recordAudit(trx, ctx, {
-      entity: ENTITY,
-      entityId: id,
-      action: 'complete',
-      before: { status: locked.status },
       after: {
         status: 'COMPLETED',
         producedQuantity: input.producedQuantity,
@@ -433,6 +411,36 @@ export function completeProductionOrder(
       },
     });
     return getProductionOrder(trx, id);
+  });
+}
+
+/**
+ * The order moved by `action` from the status it was locked in (setting the action's columns in
+ * the same statement), and the move in the audit: the status before, and `after` (the new status
+ * and what the action did).
+ */
+async function moveOrder(
+  trx: Trx,
+  ctx: AuditContext,
+  id: number,
+  action: ProductionOrderAction,
+  status: string,
+  move: { set: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<void> {
+  await transition(trx, {
+    table: 'productionOrders',
+    id,
+    machine: productionOrderMachine,
+    action,
+    userId: ctx.userId,
+    set: move.set,
+  });
+  await recordAudit(trx, ctx, {
+    entity: ENTITY,
+    entityId: id,
+    action,
+    before: { status },
+    after: move.after,
   });
 }
 
@@ -455,19 +463,8 @@ export function cancelProductionOrder(
       }
       await clearConsumption(trx, id);
     }
-    await transition(trx, {
-      table: 'productionOrders',
-      id,
-      machine: productionOrderMachine,
-      action: 'cancel',
-      userId: ctx.userId,
+    await moveOrder(trx, ctx, id, 'cancel', locked.status, {
       set: { cancelledAt: sql`now()` },
-    });
-    await recordAudit(trx, ctx, {
-      entity: ENTITY,
-      entityId: id,
-      action: 'cancel',
-      before: { status: locked.status },
       after: { status: 'CANCELLED', ...(reversals.length ? { reversals } : {}) },
     });
     return getProductionOrder(trx, id);
