@@ -19,40 +19,48 @@ function uniqueCnpj(): string {
   return cnpjFrom(`9${next().padStart(11, '0')}`.slice(0, 12));
 }
 
-export async function createSupplier(
+/** A company (PJ) in São Paulo, in the suppliers' or the clients' table: they have the same columns. */
+function createPartner(
   db: DbOrTrx,
-  overrides: { name?: string; active?: boolean } = {},
+  table: 'suppliers' | 'clients',
+  name: string,
+  active: boolean,
 ): Promise<{ id: number; name: string }> {
-  const name = overrides.name ?? `Fornecedor ${next()}`;
   return db
-    .insertInto('suppliers')
+    .insertInto(table)
     .values({
       personType: 'J',
       name,
       document: uniqueCnpj(),
       address: JSON.stringify({ city: 'São Paulo', state: 'SP' }),
-      active: overrides.active ?? true,
+      active,
     })
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
 }
 
-export async function createClient(
+export function createSupplier(
   db: DbOrTrx,
   overrides: { name?: string; active?: boolean } = {},
 ): Promise<{ id: number; name: string }> {
-  const name = overrides.name ?? `Cliente ${next()}`;
-  return db
-    .insertInto('clients')
-    .values({
-      personType: 'J',
-      name,
-      document: uniqueCnpj(),
-      address: JSON.stringify({ city: 'São Paulo', state: 'SP' }),
-      active: overrides.active ?? true,
-    })
-    .returning(['id', 'name'])
-    .executeTakeFirstOrThrow();
+  return createPartner(
+    db,
+    'suppliers',
+    overrides.name ?? `Fornecedor ${next()}`,
+    overrides.active ?? true,
+  );
+}
+
+export function createClient(
+  db: DbOrTrx,
+  overrides: { name?: string; active?: boolean } = {},
+): Promise<{ id: number; name: string }> {
+  return createPartner(
+    db,
+    'clients',
+    overrides.name ?? `Cliente ${next()}`,
+    overrides.active ?? true,
+  );
 }
 
 /** A root category of the plan (Receita → GROSS_REVENUE, Despesa → OPERATING_EXPENSES). */
