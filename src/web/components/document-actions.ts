@@ -28,6 +28,27 @@ export interface DocumentAction<A extends string = string> {
   run: () => Promise<unknown>;
 }
 
+/**
+ * A document's `action(name, run, extra)`: the action of its machine with the label and the
+ * permission its resource gives that name, the request, and the rest (confirm, danger, primary).
+ */
+export function documentActionOf<A extends string>(
+  labels: Record<A, string>,
+  permissions: Record<A, string>,
+) {
+  return (
+    name: A,
+    run: () => Promise<unknown>,
+    extra: Partial<DocumentAction<A>> = {},
+  ): DocumentAction<A> => ({
+    action: name,
+    label: labels[name],
+    permission: permissions[name] as Permission,
+    run,
+    ...extra,
+  });
+}
+
 /** Colours of antd's Tag by the role a status plays in its lifecycle. */
 export type StatusTone = 'default' | 'processing' | 'partial' | 'success' | 'error';
 

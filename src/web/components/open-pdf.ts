@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { messages } from '../../shared/messages.js';
 import { ApiError, apiErrorFrom } from '../lib/api-error.js';
 import { authStorage } from '../lib/auth-storage.js';
@@ -32,4 +33,18 @@ export async function openPdf(path: string): Promise<void> {
     if (error instanceof ApiError) toast.error(error.message, error.requestId);
     else toast.error(messages.errors.network);
   }
+}
+
+/** A "Imprimir" button's state: `open(path)` opens the PDF (openPdf), `opening` while it loads. */
+export function usePdfOpener() {
+  const [opening, setOpening] = useState(false);
+  const open = async (path: string) => {
+    setOpening(true);
+    try {
+      await openPdf(path);
+    } finally {
+      setOpening(false);
+    }
+  };
+  return { opening, open };
 }

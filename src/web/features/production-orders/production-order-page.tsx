@@ -6,20 +6,18 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorCode, type StockShortageDetail } from '../../../shared/error-codes.js';
 import { messages } from '../../../shared/messages.js';
 import { formatBRL } from '../../../shared/money.js';
-import type { Permission } from '../../../shared/permissions.js';
 import {
   productionOrderActionLabels,
   productionOrderActionPermissions,
   productionOrderMachine,
   productionOrdersPath,
-  type ProductionOrderAction,
   type ProductionOrderAvailabilityLine,
   type ProductionOrderDetail,
   type ProductionOrderMaterial,
 } from '../../../shared/resources/production-orders.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
-import type { DocumentAction } from '../../components/document-actions.js';
+import { documentActionOf } from '../../components/document-actions.js';
 import { DocumentTimeline } from '../../components/document-timeline.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
 import { formatQuantity } from '../../components/quantity-text.js';
@@ -32,7 +30,7 @@ import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
 import { keysChangedByProduction, productionOrderKeys, productionOrdersApi } from './api.js';
 import { CompleteDialog } from './complete-dialog.js';
-import { openPdf } from '../../components/open-pdf.js';
+import { usePdfOpener } from '../../components/open-pdf.js';
 import { quantityText } from './production-order-columns.js';
 import { ProductionOrderStatusTag } from './production-order-status-tag.js';
 import { ShortagePanel } from './shortage-panel.js';
@@ -95,7 +93,7 @@ function OrderScreen({
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const canReadStock = usePermission('stockItems:read');
   const [completing, setCompleting] = useState(false);
-  const [printing, setPrinting] = useState(false);
+  const pdf = usePdfOpener();
   const [shortages, setShortages] = useState<StockShortageDetail[] | null>(null);
 
   const planned = row.status === 'PLANNED';
@@ -114,17 +112,7 @@ function OrderScreen({
     for (const queryKey of keysChangedByProduction)
       void queryClient.invalidateQueries({ queryKey });
   };
-  const action = (
-    name: ProductionOrderAction,
-    run: () => Promise<unknown>,
-    extra: Partial<DocumentAction<ProductionOrderAction>> = {},
-  ): DocumentAction<ProductionOrderAction> => ({
-    action: name,
-    label: productionOrderActionLabels[name],
-    permission: productionOrderActionPermissions[name] as Permission,
-    run,
-    ...extra,
-  });
+  const action = documentActionOf(productionOrderActionLabels, productionOrderActionPermissions);
   const actions = [
     action('edit', () => {
       navigate(`${basePath}/${row.id}/edit`, { state: location.state });
@@ -162,15 +150,6 @@ function OrderScreen({
       { primary: true },
     ),
   ];
-
-  const print = async () => {
-    setPrinting(true);
-    try {
-      await openPdf(productionOrdersApi.pdfPath(row.id));
-    } finally {
-      setPrinting(false);
-    }
-  };
 
   const qty = (value: string | null) => quantityText(value, row.unitDecimals, row.unit);
   const materialQty = (line: { unit: string; unitDecimals: number }, value: string | null) =>
@@ -249,8 +228,8 @@ function OrderScreen({
           <Button onClick={onBack}>Voltar</Button>
           <Button
             icon={<PrinterOutlined aria-hidden />}
-            loading={printing}
-            onClick={() => void print()}
+            loading={pdf.opening}
+            onClick={() => void pdf.open(productionOrdersApi.pdfPath(row.id))}
             data-testid="print-sheet"
           >
             Imprimir ficha

@@ -5,21 +5,19 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../shared/messages.js';
 import { formatBRL } from '../../../shared/money.js';
-import type { Permission } from '../../../shared/permissions.js';
 import {
   PURCHASE_ORDERS_PATH,
   purchaseOrderActionLabels,
   purchaseOrderActionPermissions,
   purchaseOrderMachine,
-  type PurchaseOrderAction,
   type PurchaseOrderRow,
   type PurchaseReceiptAudit,
 } from '../../../shared/resources/purchase-orders.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
-import type { DocumentAction } from '../../components/document-actions.js';
+import { documentActionOf } from '../../components/document-actions.js';
 import { DocumentTimeline } from '../../components/document-timeline.js';
-import { openPdf } from '../../components/open-pdf.js';
+import { usePdfOpener } from '../../components/open-pdf.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
@@ -69,7 +67,7 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
   const validId = /^\d{1,15}$/.test(id);
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const [receiving, setReceiving] = useState(false);
-  const [printing, setPrinting] = useState(false);
+  const pdf = usePdfOpener();
 
   const order = useQuery({
     queryKey: orderKeys.detail(id),
@@ -89,17 +87,7 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
           for (const queryKey of keysChangedByOrders)
             void queryClient.invalidateQueries({ queryKey });
         };
-        const action = (
-          name: PurchaseOrderAction,
-          run: () => Promise<unknown>,
-          extra: Partial<DocumentAction<PurchaseOrderAction>> = {},
-        ): DocumentAction<PurchaseOrderAction> => ({
-          action: name,
-          label: purchaseOrderActionLabels[name],
-          permission: purchaseOrderActionPermissions[name] as Permission,
-          run,
-          ...extra,
-        });
+        const action = documentActionOf(purchaseOrderActionLabels, purchaseOrderActionPermissions);
         const actions = [
           action('edit', () => {
             navigate(`${basePath}/${row.id}/edit`, { state: location.state });
@@ -152,15 +140,6 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
           ),
         ];
 
-        const print = async () => {
-          setPrinting(true);
-          try {
-            await openPdf(ordersApi.pdfPath(row.id));
-          } finally {
-            setPrinting(false);
-          }
-        };
-
         const figure = (label: string, value: string, testId: string, strong = false) => (
           <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }} data-testid={testId}>
             <Typography.Text type="secondary">{label}</Typography.Text>
@@ -193,8 +172,8 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
                 <Button onClick={back}>Voltar</Button>
                 <Button
                   icon={<PrinterOutlined aria-hidden />}
-                  loading={printing}
-                  onClick={() => void print()}
+                  loading={pdf.opening}
+                  onClick={() => void pdf.open(ordersApi.pdfPath(row.id))}
                   data-testid="print-order"
                 >
                   Imprimir
