@@ -1,6 +1,7 @@
 import { FilterOutlined } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
+import { Button, Flex, Select, type SelectProps } from 'antd';
 import { useState, type CSSProperties, type ReactNode } from 'react';
+import { joinValues, splitValues } from './list-params.js';
 
 /** A filter control's width: the whole row on a small screen, else sized to its content. */
 export const filterStyle = (small: boolean): CSSProperties =>
@@ -57,5 +58,41 @@ export function FoldingFilters({
         </Flex>
       )}
     </Flex>
+  );
+}
+
+/**
+ * A filter of any of several values (Situação, Tipo, Origem): a multiple Select over the URL's
+ * comma-joined value ("DRAFT,APPROVED"), null when none is picked.
+ */
+export function AnyOfFilter({
+  label,
+  placeholder,
+  value,
+  onChange,
+  options,
+  style,
+}: {
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  onChange: (value: string | null) => void;
+  options: SelectProps<string[]>['options'];
+  style: CSSProperties;
+}) {
+  return (
+    <Select<string[]>
+      mode="multiple"
+      value={splitValues(value)}
+      onChange={(values) => onChange(joinValues(values))}
+      options={options}
+      prefix={label}
+      placeholder={placeholder}
+      aria-label={label}
+      maxTagCount="responsive"
+      showSearch={false}
+      style={style}
+      popupMatchSelectWidth={false}
+    />
   );
 }

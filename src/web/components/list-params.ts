@@ -129,3 +129,10 @@ export function toApiQuery(params: ListParams): Record<string, string | number> 
     ...params.filters,
   };
 }
+
+/** `'DRAFT,APPROVED'` (the URL's) → `['DRAFT', 'APPROVED']` (a multiple Select's), and back. */
+export const splitValues = (value: string | undefined) => (value ? value.split(',') : []);
+export const joinValues = (values: readonly string[]) => (values.length ? values.join(',') : null);
+
+/** An id filter from the URL (already checked by the schema), as a Select takes it. */
+export const idValue = (value: string | undefined) => (value ? Number(value) : undefined);

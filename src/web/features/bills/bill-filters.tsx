@@ -1,19 +1,12 @@
 import { Select } from 'antd';
 import { billKindInfo, type BillKind } from '../../../shared/resources/bills.js';
 import { allowClear } from '../../components/antd-config.js';
-import { filterStyle, FoldingFilters } from '../../components/folding-filters.js';
+import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { SearchBox } from '../../components/search-box.js';
 import { useCategoryOptions } from './api.js';
-import {
-  activeFilterCount,
-  idValue,
-  joinValues,
-  originOptions,
-  splitValues,
-  statusOptions,
-} from './bill-list.js';
+import { activeFilterCount, idValue, originOptions, statusOptions } from './bill-list.js';
 
 /**
  * The list's search and filters: status (Vencida too), due and competence periods, supplier or
@@ -48,18 +41,13 @@ export function BillFilters({
       }
       count={activeFilterCount(kind, filters)}
     >
-      <Select<string[]>
-        mode="multiple"
-        value={splitValues(filters.status)}
-        onChange={(values) => onFilter('status', joinValues(values))}
-        options={statusOptions}
-        prefix="Situação"
+      <AnyOfFilter
+        label="Situação"
         placeholder="Todas"
-        aria-label="Situação"
-        maxTagCount="responsive"
-        showSearch={false}
+        value={filters.status}
+        onChange={(value) => onFilter('status', value)}
+        options={statusOptions}
         style={small ? style : { ...style, width: 260 }}
-        popupMatchSelectWidth={false}
       />
       <LazyDateRangeFilter
         label="Vencimento"
@@ -103,18 +91,13 @@ export function BillFilters({
         style={small ? style : { ...style, width: 260 }}
         popupMatchSelectWidth={false}
       />
-      <Select<string[]>
-        mode="multiple"
-        value={splitValues(filters.originType)}
-        onChange={(values) => onFilter('originType', joinValues(values))}
-        options={originOptions}
-        prefix="Origem"
+      <AnyOfFilter
+        label="Origem"
         placeholder="Todas"
-        aria-label="Origem"
-        maxTagCount="responsive"
-        showSearch={false}
+        value={filters.originType}
+        onChange={(value) => onFilter('originType', value)}
+        options={originOptions}
         style={style}
-        popupMatchSelectWidth={false}
       />
     </FoldingFilters>
   );

@@ -1,15 +1,8 @@
-import { Select } from 'antd';
-import { filterStyle, FoldingFilters } from '../../components/folding-filters.js';
+import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { SearchBox } from '../../components/search-box.js';
-import {
-  activeFilterCount,
-  idValue,
-  joinValues,
-  splitValues,
-  statusOptions,
-} from './purchase-order-list.js';
+import { activeFilterCount, idValue, statusOptions } from './purchase-order-list.js';
 
 /**
  * The list's search (number or supplier) and filters: status (any of), order date period and
@@ -37,18 +30,13 @@ export function OrderFilters({
       }
       count={activeFilterCount(filters)}
     >
-      <Select<string[]>
-        mode="multiple"
-        value={splitValues(filters.status)}
-        onChange={(values) => onFilter('status', joinValues(values))}
-        options={statusOptions}
-        prefix="Situação"
+      <AnyOfFilter
+        label="Situação"
         placeholder="Todas"
-        aria-label="Situação"
-        maxTagCount="responsive"
-        showSearch={false}
+        value={filters.status}
+        onChange={(value) => onFilter('status', value)}
+        options={statusOptions}
         style={small ? style : { ...style, width: 240 }}
-        popupMatchSelectWidth={false}
       />
       <LazyDateRangeFilter
         label="Período"

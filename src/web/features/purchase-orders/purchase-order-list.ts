@@ -36,12 +36,7 @@ export const statusOptions = purchaseOrderStatuses.map((value) => ({
   label: purchaseOrderMachine.label(value),
 }));
 
-/** `'DRAFT,APPROVED'` (the URL's) → `['DRAFT', 'APPROVED']` (a multiple Select's), and back. */
-export const splitValues = (value: string | undefined) => (value ? value.split(',') : []);
-export const joinValues = (values: readonly string[]) => (values.length ? values.join(',') : null);
-
-/** An id filter from the URL (already checked by the schema), as a Select takes it. */
-export const idValue = (value: string | undefined) => (value ? Number(value) : undefined);
+export { idValue, joinValues, splitValues } from '../../components/list-params.js';
 
 /** How many filters are set, a period counting once: "Filtros (2)" on a small screen. */
 export function activeFilterCount(filters: Record<string, string>): number {

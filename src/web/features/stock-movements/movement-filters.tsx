@@ -1,17 +1,9 @@
-import { Select } from 'antd';
-import { filterStyle, FoldingFilters } from '../../components/folding-filters.js';
+import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { SearchBox } from '../../components/search-box.js';
 import { ItemSelect } from './item-select.js';
-import {
-  activeFilterCount,
-  idValue,
-  joinValues,
-  originOptions,
-  splitValues,
-  typeOptions,
-} from './movement-list.js';
+import { activeFilterCount, idValue, originOptions, typeOptions } from './movement-list.js';
 
 /**
  * The list's search (by item) and filters: period, types, item, location and origins. On a small
@@ -49,18 +41,13 @@ export function MovementFilters({
           onFilter('dateTo', range.to);
         }}
       />
-      <Select<string[]>
-        mode="multiple"
-        value={splitValues(filters.type)}
-        onChange={(values) => onFilter('type', joinValues(values))}
-        options={typeOptions}
-        prefix="Tipo"
+      <AnyOfFilter
+        label="Tipo"
         placeholder="Todos"
-        aria-label="Tipo"
-        maxTagCount="responsive"
-        showSearch={false}
+        value={filters.type}
+        onChange={(value) => onFilter('type', value)}
+        options={typeOptions}
         style={style}
-        popupMatchSelectWidth={false}
       />
       <ItemSelect
         value={idValue(filters.itemId)}
@@ -81,18 +68,13 @@ export function MovementFilters({
         style={style}
         popupMatchSelectWidth={false}
       />
-      <Select<string[]>
-        mode="multiple"
-        value={splitValues(filters.originType)}
-        onChange={(values) => onFilter('originType', joinValues(values))}
-        options={originOptions}
-        prefix="Origem"
+      <AnyOfFilter
+        label="Origem"
         placeholder="Todas"
-        aria-label="Origem"
-        maxTagCount="responsive"
-        showSearch={false}
+        value={filters.originType}
+        onChange={(value) => onFilter('originType', value)}
+        options={originOptions}
         style={style}
-        popupMatchSelectWidth={false}
       />
     </FoldingFilters>
   );
