@@ -138,16 +138,24 @@ describe('Movimentação de Estoque in Chromium', () => {
     const outflow = rows(page).first();
     await expect.poll(() => outflow.textContent()).toContain(`50,000 ${UNIT}`);
     expect(await outflow.textContent()).toContain('Saída');
-    const before = await rows(page).count();
+    // Other test files post and reverse movements of their own items in the same database.
+    const ours = () => rows(page).filter({ hasText: ITEM.code });
+    const before = await ours().count();
     await outflow.getByTestId('reverse-button').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Estornar' }).click();
     await expect.poll(() => toasts(page)).toContain('Movimento estornado.');
-    await expect.poll(() => rows(page).count()).toBe(before + 1);
-    const reversed = page.getByTestId('movements-table').locator('tr.movement-reversed');
+    await expect.poll(() => ours().count()).toBe(before + 1);
+    const reversed = page
+      .getByTestId('movements-table')
+      .locator('tr.movement-reversed')
+      .filter({ hasText: ITEM.code });
     await expect.poll(() => reversed.count()).toBe(1);
     expect(await reversed.textContent()).toContain('Estornado');
     expect(await reversed.getByTestId('reverse-button').count()).toBe(0);
-    const reversal = page.getByTestId('movements-table').locator('tr.movement-reversal');
+    const reversal = page
+      .getByTestId('movements-table')
+      .locator('tr.movement-reversal')
+      .filter({ hasText: ITEM.code });
     expect(await reversal.textContent()).toMatch(/Estorno de #\d+/);
     expect(await reversal.getByTestId('reverse-button').count()).toBe(0);
 
@@ -180,7 +188,7 @@ describe('Movimentação de Estoque in Chromium', () => {
     for (const text of await rows(page).allTextContents()) expect(text).toContain('Transferência');
 
     // A movement opens read-only: the reversed transfer names the movement that reversed it.
-    await page.getByTestId('movements-table').locator('tr.movement-reversed').first().click();
+    await reversed.first().click();
     await page.waitForURL(/\/stockmovements\/\d+$/);
     await expect
       .poll(() => page.locator('.ant-descriptions').textContent())
