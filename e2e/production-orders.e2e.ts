@@ -224,6 +224,10 @@ describe('Ordens de Produção in Chromium', () => {
       expect(shortageText).toContain(expected);
     }
     expect(await status(page)).toBe('Planejada');
+    // The refusal is the table's alone: the action bar does not repeat it above.
+    expect(
+      await page.getByTestId('document-actions').locator('..').locator('.ant-alert').count(),
+    ).toBe(0);
     await settled(page);
     await ctx.screenshot('production-order-shortage-1280', true);
 

@@ -15,20 +15,23 @@ const shownInline = new Set([409, 422]);
  * its request runs (the others wait), and a refusal (409 wrong status or stale, 422 a rule) shown
  * as an Alert under the buttons. Callers send those requests with `silent: [409, 422]`; any other
  * error is the HTTP client's toast (announced once). `onSettled` runs after each attempt, done or
- * refused, so the caller can refresh what changed. `children` go before the actions (Voltar,
- * Imprimir, Histórico).
+ * refused, so the caller can refresh what changed. A refusal the caller shows in a form of its
+ * own (`shownByCaller`: a table of every material short) is not repeated under the buttons.
+ * `children` go before the actions (Voltar, Imprimir, Histórico).
  */
 export function DocumentActionBar<S extends string, A extends string>({
   machine,
   status,
   actions,
   onSettled,
+  shownByCaller,
   children,
 }: {
   machine: Pick<StatusMachine<S, A>, 'can'>;
   status: S;
   actions: readonly DocumentAction<A>[];
   onSettled?: (action: A, error: unknown) => void;
+  shownByCaller?: (error: ApiError) => boolean;
   children?: ReactNode;
 }) {
   const { user } = useSession();
@@ -44,8 +47,10 @@ export function DocumentActionBar<S extends string, A extends string>({
       await entry.run();
     } catch (error) {
       failure = error;
-      if (error instanceof ApiError && shownInline.has(error.status)) setRefusal(error.message);
-      else if (error instanceof ApiError) toast.error(error.message, error.requestId);
+      if (error instanceof ApiError && !shownByCaller?.(error)) {
+        if (shownInline.has(error.status)) setRefusal(error.message);
+        else toast.error(error.message, error.requestId);
+      }
     } finally {
       setRunning(null);
     }

@@ -217,6 +217,7 @@ function OrderScreen({
           machine={productionOrderMachine}
           status={row.status}
           actions={actions}
+          shownByCaller={(error) => error.is(ErrorCode.INSUFFICIENT_STOCK)}
           onSettled={(name, error) => {
             if (name === 'edit' || name === 'complete') return;
             if (error instanceof ApiError && error.is(ErrorCode.INSUFFICIENT_STOCK)) {
