@@ -96,7 +96,7 @@ describe('small screens (375 px) in Chromium', () => {
     await page.setViewportSize(DESKTOP);
     await expect
       .poll(() => table.locator('thead th.ant-table-cell').allTextContents())
-      .toEqual(['Nome', 'Banco', 'Agência', 'Conta', 'Saldo', 'Ativo']);
+      .toEqual(['Nome', 'Banco', 'Agência', 'Conta', 'Saldo', 'Ativo', 'Extrato']);
     await expectInViewport(balance, DESKTOP);
     await ctx.screenshot('checking-accounts-1280');
 
