@@ -56,7 +56,7 @@ describe('form messages in Chromium', () => {
     });
 
     await page.goto('/client/new');
-    await page.getByText('Pessoa Física', { exact: true }).click();
+    await page.locator('form').getByText('Pessoa Física', { exact: true }).click();
     await page.getByLabel('CPF / CNPJ').fill(cpf.format(taken));
     await page.getByLabel('Nome / Razão social').fill('Segunda Cliente');
     await page.getByRole('button', { name: 'Salvar' }).click();

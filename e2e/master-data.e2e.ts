@@ -28,7 +28,7 @@ describe('master data in Chromium', () => {
     await page.getByTestId('new-button').click();
     await page.waitForURL(/\/client\/new$/);
 
-    await page.getByText('Pessoa Física', { exact: true }).click();
+    await page.locator('form').getByText('Pessoa Física', { exact: true }).click();
     await page.getByLabel('CPF / CNPJ').fill('111.111.111-12');
     await page.getByLabel('Nome / Razão social').fill('Conceição Araújo');
     await page.getByLabel('Cidade').fill('São José dos Campos');
