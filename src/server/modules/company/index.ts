@@ -1,6 +1,12 @@
 /**
- * What other modules and the server's entry points use of the company. Everything here but the
+ * What other modules and the server's entry points use of the company (`getCompany`: the header
+ * of every printed document). Everything here but the
  * routes plugin works in the caller's transaction (or connection) and never opens one.
  */
 export { companyRoutes } from './company.routes.js';
-export { companyPixData, ensureCompany, stockClosedThrough } from './company.service.js';
+export {
+  companyPixData,
+  ensureCompany,
+  getCompany,
+  stockClosedThrough,
+} from './company.service.js';

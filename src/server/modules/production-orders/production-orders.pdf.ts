@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { cnpj } from '../../../shared/br/documents.js';
+import { cnpj, phone } from '../../../shared/br/documents.js';
+import { formatAddress } from '../../../shared/format-address.js';
 import { formatBRL, formatDecimal } from '../../../shared/money.js';
 import { messages } from '../../../shared/messages.js';
 import {
@@ -7,6 +8,7 @@ import {
   type ProductionOrderDetail,
 } from '../../../shared/resources/production-orders.js';
 import type { DbOrTrx } from '../../db/connection.js';
+import { getCompany } from '../company/index.js';
 
 /**
  * The production sheet ("Ficha de Produção"): A4, pt-BR, for the shop floor: the company's
@@ -15,49 +17,23 @@ import type { DbOrTrx } from '../../db/connection.js';
  * Helvetica's WinAnsi encoding covers Portuguese accents.
  */
 
-interface CompanyHeader {
-  legalName: string;
-  tradeName: string | null;
-  cnpj: string | null;
-  address: Record<string, string | null> | null;
-  phones: (string | null)[] | null;
-}
-
-async function companyHeader(db: DbOrTrx): Promise<CompanyHeader | undefined> {
-  return (await db
-    .selectFrom('company')
-    .select(['legalName', 'tradeName', 'cnpj', 'address', 'phones'])
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst()) as CompanyHeader | undefined;
-}
-
 const dateBr = (value: string | null) =>
   value ? `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}` : '—';
 
 const quantityOf = (value: string | null, decimals: number) =>
   value === null ? '—' : formatDecimal(value, decimals);
 
-function addressLine(address: CompanyHeader['address']): string {
-  if (!address) return '';
-  const street = [address.street, address.number].filter(Boolean).join(', ');
-  const city = [address.city, address.state].filter(Boolean).join('/');
-  return [street, address.complement, address.district, city, address.zipCode]
-    .filter(Boolean)
-    .join(' — ');
-}
-
 export async function productionOrderPdf(
   db: DbOrTrx,
   order: ProductionOrderDetail,
 ): Promise<Buffer> {
-  const company = await companyHeader(db);
+  const company = await getCompany(db);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
     info: {
       Title: `${messages.productionOrders.sheetTitle} ${order.numberLabel}`,
-      Author: company?.tradeName ?? company?.legalName ?? 'Fabril',
+      Author: company.tradeName || company.legalName,
     },
   });
   const chunks: Buffer[] = [];
@@ -70,22 +46,22 @@ export async function productionOrderPdf(
   const width = doc.page.width - left - doc.page.margins.right;
 
   // Company header.
-  if (company) {
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(13)
-      .text(company.tradeName || company.legalName, left);
-    doc.font('Helvetica').fontSize(8.5);
-    const identity = [
-      company.tradeName ? company.legalName : null,
-      company.cnpj ? `CNPJ ${cnpj.format(company.cnpj)}` : null,
-    ].filter(Boolean);
-    if (identity.length) doc.text(identity.join(' — '));
-    const address = addressLine(company.address);
-    if (address) doc.text(address);
-    const phones = (company.phones ?? []).filter(Boolean);
-    if (phones.length) doc.text(`Telefone: ${phones.join(' / ')}`);
-  }
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text(company.tradeName || company.legalName, left);
+  doc.font('Helvetica').fontSize(8.5);
+  const identity = [
+    company.tradeName ? company.legalName : null,
+    company.cnpj ? `CNPJ ${cnpj.format(company.cnpj)}` : null,
+  ].filter(Boolean);
+  if (identity.length) doc.text(identity.join(' — '));
+  const address = formatAddress(company.address);
+  if (address) doc.text(address);
+  const phones = company.phones
+    .filter((each): each is string => !!each)
+    .map((each) => phone.format(each));
+  if (phones.length) doc.text(`Telefone: ${phones.join(' / ')}`);
   doc.moveDown(0.5);
   doc
     .moveTo(left, doc.y)

@@ -1,12 +1,15 @@
 import PDFDocument from 'pdfkit';
 import { cnpj, cpf, phone } from '../../../shared/br/documents.js';
+import { formatAddress } from '../../../shared/format-address.js';
 import { formatBRL, formatDecimal } from '../../../shared/money.js';
 import {
   purchaseOrderMachine,
   type PurchaseOrderRow,
 } from '../../../shared/resources/purchase-orders.js';
 import type { DbOrTrx } from '../../db/connection.js';
-import { findPrintParties } from './purchase-orders.repo.js';
+import type { AddressJson } from '../../db/types.js';
+import { getCompany } from '../company/index.js';
+import { findPrintSupplier } from './purchase-orders.repo.js';
 
 /**
  * The printable purchase order: A4, pt-BR, BRL. The company's header, the order's number, dates
@@ -15,20 +18,8 @@ import { findPrintParties } from './purchase-orders.repo.js';
  * deliver and the notes. Helvetica's WinAnsi encoding covers Portuguese accents.
  */
 
-type Address = Record<string, string | null> | null | undefined;
-
 const dateBr = (value: string | null) =>
   value ? `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}` : '—';
-
-function addressLine(address: Address): string {
-  if (!address) return '';
-  const street = [address.street, address.number].filter(Boolean).join(', ');
-  const city = [address.city, address.state].filter(Boolean).join('/');
-  const zip = address.zipCode
-    ? `CEP ${address.zipCode.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`
-    : null;
-  return [street, address.complement, address.district, city, zip].filter(Boolean).join(' — ');
-}
 
 const documentOf = (value: string | null, personType?: 'F' | 'J') => {
   if (!value) return null;
@@ -50,14 +41,17 @@ export function paymentTerms(order: {
 }
 
 export async function purchaseOrderPdf(db: DbOrTrx, order: PurchaseOrderRow): Promise<Buffer> {
-  const { company, supplier } = await findPrintParties(db, order.supplierId);
+  const [company, supplier] = await Promise.all([
+    getCompany(db),
+    findPrintSupplier(db, order.supplierId),
+  ]);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
     bufferPages: true,
     info: {
       Title: `Ordem de Compra ${order.number}`,
-      Author: company?.tradeName || company?.legalName || 'Fabril',
+      Author: company.tradeName || company.legalName,
     },
   });
   const chunks: Buffer[] = [];
@@ -81,28 +75,26 @@ export async function purchaseOrderPdf(db: DbOrTrx, order: PurchaseOrderRow): Pr
 
   // The company.
   const top = doc.y;
-  if (company) {
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(13)
-      .text(company.tradeName || company.legalName, left, top, { width: width - 180 });
-    doc.font('Helvetica').fontSize(8.5);
-    const identity = [
-      company.tradeName ? company.legalName : null,
-      company.cnpj ? `CNPJ ${cnpj.format(company.cnpj)}` : null,
-      company.stateRegistration ? `IE ${company.stateRegistration}` : null,
-    ].filter(Boolean);
-    if (identity.length) doc.text(identity.join(' — '), { width: width - 180 });
-    const address = addressLine(company.address as unknown as Address);
-    if (address) doc.text(address, { width: width - 180 });
-    const contacts = [
-      ...((company.phones as (string | null)[] | null) ?? [])
-        .filter((each): each is string => !!each)
-        .map((each) => phone.format(each)),
-      company.email,
-    ].filter(Boolean);
-    if (contacts.length) doc.text(contacts.join(' — '), { width: width - 180 });
-  }
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text(company.tradeName || company.legalName, left, top, { width: width - 180 });
+  doc.font('Helvetica').fontSize(8.5);
+  const identity = [
+    company.tradeName ? company.legalName : null,
+    company.cnpj ? `CNPJ ${cnpj.format(company.cnpj)}` : null,
+    company.stateRegistration ? `IE ${company.stateRegistration}` : null,
+  ].filter(Boolean);
+  if (identity.length) doc.text(identity.join(' — '), { width: width - 180 });
+  const address = formatAddress(company.address);
+  if (address) doc.text(address, { width: width - 180 });
+  const contacts = [
+    ...(company.phones ?? [])
+      .filter((each): each is string => !!each)
+      .map((each) => phone.format(each)),
+    company.email,
+  ].filter(Boolean);
+  if (contacts.length) doc.text(contacts.join(' — '), { width: width - 180 });
   const afterCompany = doc.y;
   // The document's title on the right.
   doc
@@ -134,7 +126,7 @@ export async function purchaseOrderPdf(db: DbOrTrx, order: PurchaseOrderRow): Pr
   const supplierLines = [
     supplier.tradeName,
     documentOf(supplier.document, supplier.personType),
-    addressLine(supplier.address as unknown as Address),
+    formatAddress(supplier.address as AddressJson),
     [supplier.phone ? phone.format(supplier.phone) : null, supplier.email]
       .filter(Boolean)
       .join(' — '),

@@ -361,19 +361,11 @@ export async function addReceived(
 /** What updateWithLines needs of a repository: the row, and its update with the version check. */
 export const orderRepository = documentRepository('purchaseOrders');
 
-/** The company and the supplier as the PDF prints them. */
-export async function findPrintParties(db: DbOrTrx, supplierId: number) {
-  const [company, supplier] = await Promise.all([
-    db
-      .selectFrom('company')
-      .select(['legalName', 'tradeName', 'cnpj', 'stateRegistration', 'address', 'phones', 'email'])
-      .orderBy('id')
-      .executeTakeFirst(),
-    db
-      .selectFrom('suppliers')
-      .select(['name', 'tradeName', 'personType', 'document', 'address', 'phone', 'email'])
-      .where('id', '=', supplierId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { company, supplier };
+/** The supplier as the PDF prints it. */
+export function findPrintSupplier(db: DbOrTrx, supplierId: number) {
+  return db
+    .selectFrom('suppliers')
+    .select(['name', 'tradeName', 'personType', 'document', 'address', 'phone', 'email'])
+    .where('id', '=', supplierId)
+    .executeTakeFirstOrThrow();
 }

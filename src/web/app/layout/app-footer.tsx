@@ -3,7 +3,7 @@ import { Layout, Typography } from 'antd';
 import { phone } from '../../../shared/br/documents.js';
 import { DEFAULT_OPENING_HOURS } from '../../../shared/resources/company.js';
 import type { CompanyPublic } from '../../../shared/resources/company-public.js';
-import { formatAddress } from '../../components/format-address.js';
+import { formatAddress } from '../../../shared/format-address.js';
 import { http } from '../../lib/http.js';
 import { queryKeys } from '../../lib/query-keys.js';
 
