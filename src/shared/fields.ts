@@ -152,11 +152,26 @@ interface DecimalFieldOptions {
   max?: number;
 }
 
+/** Nothing typed: absent, null, or a text of blanks. */
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * A decimal number, typed as text or sent as a number. Left empty it is missing ("Preenchimento
+ * obrigatório", as every other required field says); only something that is there and is no
+ * number answers "Valor deve ser um número".
+ */
 function decimalField(scale: number, options: DecimalFieldOptions = {}) {
   const precision = options.precision ?? MAX_SIGNIFICANT_DIGITS;
   return z
-    .union([z.string(), z.number()], { message: messages.notANumber })
+    .union([z.string(), z.number()], {
+      error: (issue) => (isBlank(issue.input) ? messages.required : messages.notANumber),
+    })
     .transform((value, ctx) => {
+      if (isBlank(value)) {
+        ctx.addIssue({ code: 'custom', message: messages.required });
+        return z.NEVER;
+      }
       const parsed = parseDecimal(value);
       if (!parsed) {
         ctx.addIssue({ code: 'custom', message: messages.notANumber });

@@ -125,6 +125,16 @@ describe('creating bills', () => {
     });
   });
 
+  it('says Preenchimento obrigatório for an amount left out or empty, not that it is no number', async () => {
+    for (const amount of [undefined, null, '']) {
+      const response = await post(PAY, payable({ amount }));
+      expect(response.statusCode, JSON.stringify(amount)).toBe(400);
+      expect(response.json().error.fields).toEqual({ amount: messages.required });
+    }
+    const typed = await post(PAY, payable({ amount: 'cem reais' }));
+    expect(typed.json().error.fields).toEqual({ amount: messages.notANumber });
+  });
+
   it('answers 400 with the field for a category of the wrong kind, a method of the wrong usage, an inactive account', async () => {
     const inactive = await createCheckingAccount(api.db, { active: false });
     const wrong = await post(

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '../../../shared/messages.js';
+import { billCreateSchema } from '../../../shared/resources/bills.js';
 import { categoryOptions } from './category-options.js';
 import { paymentDefaults, previewInstallments, toBillInput, toPaymentInput } from './bill-form.js';
 
@@ -74,5 +76,22 @@ describe('bill form values', () => {
       { value: 1, label: 'Despesas fixas' },
       { value: 2, label: 'Despesas fixas › Aluguel' },
     ]);
+  });
+
+  it('says Preenchimento obrigatório for an amount left empty, as the API does', () => {
+    const values = {
+      supplierId: 4,
+      description: 'Aluguel',
+      issueDate: '2026-01-02',
+      categoryId: 7,
+      dueDate: '2026-01-10',
+    };
+    const messageOf = (amount: string | undefined) =>
+      billCreateSchema('PAY')
+        .safeParse(toBillInput('PAY', { ...values, amount }))
+        .error?.issues.find((issue) => issue.path[0] === 'amount')?.message;
+    expect(messageOf('')).toBe(messages.required);
+    expect(messageOf(undefined)).toBe(messages.required);
+    expect(messageOf('abc')).toBe(messages.notANumber);
   });
 });
