@@ -39,6 +39,8 @@ export const ErrorCode = {
   OVER_RECEIPT: 'OVER_RECEIPT',
   /** 409: the bill's payment has been reversed already. */
   PAYMENT_REVERSED: 'PAYMENT_REVERSED',
+  /** 422: the built-in Administrador role's permissions or active flag sent changed. */
+  SYSTEM_ROLE: 'SYSTEM_ROLE',
   /** 422: a PIX code asked for while the company has no PIX key. */
   NO_PIX_KEY: 'NO_PIX_KEY',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',

@@ -151,6 +151,12 @@ export const messages = {
     deleteConfirm: 'Excluir este rascunho?',
     billDescription: (number: string, supplier: string) => `${number} — ${supplier}`,
   },
+  /** Perfis de Usuários (DOMAIN §10): the built-in Administrador is fixed. */
+  roles: {
+    adminPermissions:
+      'As permissões do perfil Administrador não podem ser alteradas: ele tem sempre todas. Crie outro perfil com as permissões desejadas.',
+    adminActive: 'O perfil Administrador não pode ser inativado.',
+  },
   /** Products and feedstocks (DOMAIN §3). */
   items: {
     duplicateCode: 'Já existe um produto ou insumo com este código.',

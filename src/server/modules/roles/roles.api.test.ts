@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../../shared/error-codes.js';
 import { messages } from '../../../shared/messages.js';
+import { ADMIN_ROLE_NAME, allPermissions } from '../../../shared/permissions.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { expectError, masterData, nextTag } from '../master-data/testing/master-data-helpers.js';
 
@@ -57,5 +59,56 @@ describe('a role grants read wherever it grants another action', () => {
       permissions: ['colors:read', 'colors:write', 'colors:delete'],
     });
     expect(writer.statusCode, writer.body).toBe(201);
+  });
+});
+
+describe('the built-in Administrador role', () => {
+  async function admin() {
+    const [id] = await roles.ids({ q: ADMIN_ROLE_NAME });
+    const row = await roles.read(id!);
+    expect(row.isSystem).toBe(true);
+    return row as { id: number; name: string; permissions: string[]; version: number };
+  }
+
+  it('refuses a change of its permissions or its inactivation with 422, and changes nothing', async () => {
+    const before = await admin();
+    const trimmed = await roles.put(before.id, {
+      name: before.name,
+      permissions: ['clients:read'],
+      version: before.version,
+    });
+    expect(trimmed.statusCode, trimmed.body).toBe(422);
+    expect(trimmed.json().error).toMatchObject({
+      code: ErrorCode.SYSTEM_ROLE,
+      message: messages.roles.adminPermissions,
+      fields: { permissions: messages.roles.adminPermissions },
+    });
+    const inactive = await roles.put(before.id, {
+      name: before.name,
+      permissions: [...allPermissions],
+      active: false,
+      version: before.version,
+    });
+    expect(inactive.statusCode, inactive.body).toBe(422);
+    expect(inactive.json().error).toMatchObject({
+      code: ErrorCode.SYSTEM_ROLE,
+      fields: { active: messages.roles.adminActive },
+    });
+    const after = await admin();
+    expect(after.version).toBe(before.version);
+    expect([...after.permissions].sort()).toEqual([...allPermissions].sort());
+  });
+
+  it('saves its description with every permission sent, in any order, as the form sends them', async () => {
+    const before = await admin();
+    const saved = await roles.put(before.id, {
+      name: before.name,
+      description: 'Acesso total',
+      permissions: [...allPermissions].reverse(),
+      version: before.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ description: 'Acesso total', active: true });
+    expect([...saved.json().permissions].sort()).toEqual([...allPermissions].sort());
   });
 });

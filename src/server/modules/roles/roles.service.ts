@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import { ErrorCode } from '../../../shared/error-codes.js';
 import type { ListQuery } from '../../../shared/list-query.js';
+import { messages } from '../../../shared/messages.js';
 import { ADMIN_ROLE_NAME, allPermissions } from '../../../shared/permissions.js';
 import type {
   Role,
@@ -38,6 +40,22 @@ export function createRole(db: DbOrTrx, ctx: AuditContext, input: z.output<typeo
   });
 }
 
+/**
+ * The built-in Administrador always holds every permission and stays active: a save that sends
+ * anything else answers 422 on the field, instead of answering 200 while ignoring it. Its name
+ * and description may change; the permissions come in any order, as the form sends them.
+ */
+function checkSystemRole(values: { permissions: readonly string[]; active: boolean }) {
+  const sent = new Set(values.permissions);
+  const fields: Record<string, string> = {};
+  if (sent.size !== allPermissions.length || allPermissions.some((p) => !sent.has(p))) {
+    fields.permissions = messages.roles.adminPermissions;
+  }
+  if (!values.active) fields.active = messages.roles.adminActive;
+  const [first] = Object.values(fields);
+  if (first) throw new BusinessRuleError({ code: ErrorCode.SYSTEM_ROLE, message: first, fields });
+}
+
 export function updateRole(
   db: DbOrTrx,
   ctx: AuditContext,
@@ -47,11 +65,7 @@ export function updateRole(
   return inTransaction(db, async (trx) => {
     const before = await rolesRepo.findRow(trx, id, true);
     const { version, ...values } = input;
-    if (before.isSystem) {
-      // The built-in Administrador always holds every permission and stays active.
-      values.permissions = [...allPermissions];
-      values.active = true;
-    }
+    if (before.isSystem) checkSystemRole(values);
     const after = await rolesRepo.update(trx, id, version, values, ctx.userId);
     await recordAudit(trx, ctx, { entity: ENTITY, entityId: id, action: 'update', before, after });
     return rolesRepo.toApi(after);
