@@ -32,17 +32,28 @@ describe('platform shell in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/account/login');
   });
 
-  it('"Sair" empties localStorage and shows the login', async () => {
+  it('"Sair" ends the session on the server, empties localStorage and shows the login', async () => {
     const { page } = ctx;
     await signIn(page, ctx.admin.email, ctx.admin.password);
     await page.waitForURL(/\/dashboard$/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    const me = () =>
+      page.evaluate(
+        async (bearer) =>
+          (await fetch('/api/v1/account/me', { headers: { Authorization: `Bearer ${bearer}` } }))
+            .status,
+        token,
+      );
+    expect(await me()).toBe(200);
     await page.getByTestId('user-menu').click();
     await page.getByText('Sair', { exact: true }).click();
     await page.waitForURL(/\/account\/login/);
     await expect.poll(() => page.evaluate(() => localStorage.length)).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Entrar' }).isVisible()).toBe(true);
     expect(await page.getByTestId('user-menu').count()).toBe(0);
+    // A copy of the token (another tab, a stolen one) no longer opens anything.
+    await expect.poll(me).toBe(401);
   });
 
   it('an invalid token in storage sends the user to login with the returnUrl', async () => {

@@ -7,6 +7,7 @@ import {
   setPassword,
 } from './modules/users/index.js';
 import { OperatorError } from './operator-error.js';
+import { SYSTEM_ACTOR } from './platform/audit.js';
 import { hashPassword } from './platform/passwords.js';
 import { inTransaction } from './platform/transaction.js';
 
@@ -43,7 +44,7 @@ export async function resetPassword(
           `Administradores: ${admins.join(', ') || 'nenhum'}.`,
       );
     }
-    await setPassword(trx, { userId: null }, user.id, passwordHash, 'password-reset');
+    await setPassword(trx, SYSTEM_ACTOR, user.id, passwordHash, 'password-reset');
     return { email: email.data, password, active: user.active };
   });
 }

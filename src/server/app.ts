@@ -4,7 +4,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -30,7 +30,7 @@ import { rolesRoutes } from './modules/roles/index.js';
 import { stockItemsRoutes } from './modules/stock-items/index.js';
 import { stockMovementsRoutes } from './modules/stock-movements/index.js';
 import { usersRoutes } from './modules/users/index.js';
-import { registerAuth } from './platform/auth.js';
+import { declareAccess, registerAuth } from './platform/auth.js';
 import { registerCsrf } from './platform/csrf.js';
 import { onFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { clientErrorHandler } from './platform/framework-errors.js';
@@ -49,6 +49,12 @@ export interface AppOptions {
   logFormat?: LogFormat;
   /** The built SPA; absent in API tests. */
   webDir?: string;
+  /** How long a sign-in lasts (SESSION_HOURS); 12 by default. */
+  sessionHours?: number;
+  /** Fastify's `trustProxy` (TRUST_PROXY): whose X-Forwarded-* headers to believe. */
+  trustProxy?: boolean | string;
+  /** `/api/v1/docs` without signing in (API_DOCS_PUBLIC=1). */
+  apiDocsPublic?: boolean;
 }
 
 /** The whole server, used by `npm start` and by the tests through `app.inject`. */
@@ -56,7 +62,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(options.logLevel ?? 'info', options.logFormat ?? 'line'),
     genReqId: () => randomUUID(),
-    trustProxy: false,
+    // The client's address (login throttle) and protocol (Secure cookies, HSTS) from a proxy's
+    // X-Forwarded-* headers only when the operator says the proxy is there.
+    trustProxy: options.trustProxy ?? false,
     // Refusals before routing (bad URL, request line or headers) in the API's error shape too.
     frameworkErrors: onFrameworkError,
     clientErrorHandler,
@@ -85,12 +93,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         upgradeInsecureRequests: null,
       },
     },
+    // One frame policy: CSP's frame-ancestors above, not also X-Frame-Options.
+    frameguard: false,
+    // HSTS means something only on HTTPS: sent below, when the request came over it.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
   });
   const webDir =
     options.webDir && fs.existsSync(path.join(options.webDir, 'index.html'))
       ? options.webDir
       : undefined;
-  if (webDir) registerStaticAssets(app, webDir);
   registerErrorHandler(app, webDir ? sendSpaIndex : undefined);
   registerNulGuard(app);
   registerCsrf(app);
@@ -101,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the HTTP server waits for its last requests, so that nothing reconnects while stopping.
   app.addHook('preClose', () => signedInUsers.close());
   registerAuth(app, signedInUsers, tokens);
+  if (webDir) await registerStaticAssets(app, webDir);
 
   await app.register(swagger, {
     openapi: {
@@ -112,12 +129,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/v1/docs', staticCSP: true });
+  await app.register(async (docs) => {
+    declareAccess(docs, options.apiDocsPublic ? { public: true } : { permission: 'signed-in' });
+    await docs.register(swaggerUi, { routePrefix: '/api/v1/docs', staticCSP: true });
+  });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(options.db));
-      await api.register(accountRoutes(options.db, tokens));
+      await api.register(accountRoutes(options.db, tokens, options.sessionHours ?? 12));
       await api.register(companyRoutes(options.db));
       await api.register(auditRoutes(options.db));
       await api.register(rolesRoutes(options.db));
@@ -140,9 +160,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 /**
  * The built SPA: hashed assets pre-compressed (brotli, gzip) with immutable cache headers;
  * every other non-API path answers index.html, which is never cached, so a new build shows up.
+ * Registered twice: at the root only for `reply.sendFile` (the not-found handler's index.html),
+ * and in a scope of its own for the files' routes, which that scope declares public.
  */
-function registerStaticAssets(app: FastifyInstance, webDir: string) {
-  app.register(fastifyStatic, {
+async function registerStaticAssets(app: FastifyInstance, webDir: string) {
+  await app.register(fastifyStatic, { ...staticOptions(webDir), serve: false });
+  await app.register(async (assets) => {
+    declareAccess(assets, { public: true });
+    await assets.register(fastifyStatic, { ...staticOptions(webDir), decorateReply: false });
+  });
+}
+
+function staticOptions(webDir: string): FastifyStaticOptions {
+  return {
     root: webDir,
     preCompressed: true,
     // Our own headers below, not the library's `max-age=0`.
@@ -157,7 +187,7 @@ function registerStaticAssets(app: FastifyInstance, webDir: string) {
           : 'no-cache',
       );
     },
-  });
+  };
 }
 
 function sendSpaIndex(_request: FastifyRequest, reply: FastifyReply) {

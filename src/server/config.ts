@@ -13,6 +13,9 @@ export interface Config {
   jwtSecret: string | undefined;
   logLevel: string;
   logFormat: LogFormat;
+  sessionHours: number;
+  trustProxy: boolean | string;
+  apiDocsPublic: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -26,7 +29,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: logFormat(env.LOG_FORMAT),
+    sessionHours: sessionHours(env.SESSION_HOURS),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    apiDocsPublic: env.API_DOCS_PUBLIC === '1' || env.API_DOCS_PUBLIC === 'true',
   };
+}
+
+function sessionHours(value = '12'): number {
+  const hours = Number(value);
+  if (Number.isInteger(hours) && hours >= 1 && hours <= 24 * 30) return hours;
+  throw new OperatorError(`SESSION_HOURS deve ser um número inteiro de 1 a 720, não "${value}".`);
+}
+
+/**
+ * TRUST_PROXY: unset = no proxy (the connection's address is the client's); `true` = believe the
+ * X-Forwarded-* headers of whoever connects (only when nothing but the proxy can reach the port);
+ * otherwise the proxies' addresses or networks, comma-separated (`10.0.0.1`, `10.0.0.0/8`).
+ */
+function trustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  return value;
 }
 
 function logFormat(value = 'line'): LogFormat {

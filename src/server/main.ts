@@ -84,6 +84,9 @@ async function main() {
       logLevel: config.logLevel,
       logFormat: config.logFormat,
       webDir,
+      sessionHours: config.sessionHours,
+      trustProxy: config.trustProxy,
+      apiDocsPublic: config.apiDocsPublic,
     });
     await app.listen({
       port: config.port,

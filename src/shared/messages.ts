@@ -100,6 +100,8 @@ export const messages = {
     reverseConfirm: 'Estornar este movimento?',
     reverseExplained: 'Será lançado o movimento oposto, com a data de hoje.',
     reversed: 'Movimento estornado.',
+    reverseThroughDocument:
+      'Gerado por um documento: desfaça-o pelo documento de origem, não aqui.',
   },
   /** Ordens de Produção (DOMAIN §6). */
   productionOrders: {

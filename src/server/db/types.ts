@@ -81,10 +81,21 @@ export interface DocumentSequencesTable {
   lastNumber: number;
 }
 
-export interface LoginFailuresTable {
+/** Sign-in attempts being checked or failed, per key (migration 0017, account/login-throttle.ts). */
+export interface LoginAttemptsTable {
   id: Generated<string>;
   key: string;
   at: Generated<Date>;
+}
+
+/** One row per sign-in; the access token names it (migration 0017, platform/auth.ts). */
+export interface SessionsTable {
+  id: Generated<string>;
+  userId: number;
+  createdAt: Generated<Date>;
+  expiresAt: Date;
+  endedAt: Date | null;
+  endedReason: string | null;
 }
 
 interface MasterData extends Bookkeeping {
@@ -434,7 +445,8 @@ export interface Database {
   users: UsersTable;
   company: CompanyTable;
   auditLog: AuditLogTable;
-  loginFailures: LoginFailuresTable;
+  loginAttempts: LoginAttemptsTable;
+  sessions: SessionsTable;
   documentSequences: DocumentSequencesTable;
   items: ItemsTable;
   itemComponents: ItemComponentsTable;

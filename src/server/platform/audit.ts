@@ -3,10 +3,17 @@ import type { LineChanges } from './document-lines.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | (string & {});
 
-export interface AuditContext {
-  userId: number | null;
-  requestId?: string;
-}
+/**
+ * Who is acting. A request always has its signed-in user (request-context.ts; the database refuses
+ * an entry with a request id and no user, migration 0017); only setup and the console
+ * (SYSTEM_ACTOR) write without one.
+ */
+export type AuditContext =
+  | { userId: number; requestId: string; sessionId?: string }
+  | { userId: null; requestId?: undefined; sessionId?: undefined };
+
+/** The first administrator on a new database and `npm run admin:reset-password`: no request. */
+export const SYSTEM_ACTOR: AuditContext = { userId: null };
 
 export interface AuditEntry {
   entity: string;

@@ -10,8 +10,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Double-submit CSRF protection: every response without the cookie sets a random `XSRF-TOKEN`
- * (readable by the SPA), and a mutating API request must echo it in `X-XSRF-TOKEN`. A page on
- * another site can make the browser send the cookie, but cannot read it to set the header.
+ * (readable by the SPA), and every mutating request must echo it in `X-XSRF-TOKEN`. A page on
+ * another site can make the browser send the cookie, but cannot read it to set the header. The
+ * check does not look at the URL: every route that changes anything is a non-GET, however its
+ * path is spelt (`/%61pi/v1/…` reaches the same route as `/api/v1/…`). The cookie is `Secure`
+ * when the request came over HTTPS (directly, or through a proxy trusted by TRUST_PROXY).
  */
 export function registerCsrf(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
@@ -24,7 +27,7 @@ export function registerCsrf(app: FastifyInstance) {
         secure: request.protocol === 'https',
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || header !== cookie) {
       throw new ForbiddenError(messages.errors.csrf, ErrorCode.CSRF);

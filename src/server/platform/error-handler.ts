@@ -33,7 +33,7 @@ export function registerErrorHandler(
   app.setNotFoundHandler((request, reply) => {
     // HEAD too, as for every GET route: an uptime monitor's HEAD / must not call the site down.
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (spaFallback && read && !request.url.startsWith('/api/')) {
+    if (spaFallback && read && !isApiPath(request.url)) {
       return spaFallback(request, reply);
     }
     return reply
@@ -45,6 +45,26 @@ export function registerErrorHandler(
         ),
       );
   });
+}
+
+/**
+ * Whether an unmatched URL is meant for the API, however it is spelt (`/API/v1/x`, `//api/v1/x`,
+ * `/%61pi/v1/x`, `/./api/v1/x`): such a URL gets the JSON 404, never the SPA's page with 200.
+ */
+export function isApiPath(url: string): boolean {
+  let pathname = url;
+  // Decoded until it no longer changes: a proxy in front may decode once more (`/%2561pi`).
+  for (let round = 0; round < 5; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(new URL(pathname.replace(/^\/+/, '/'), 'http://fabril').pathname);
+    } catch {
+      return true;
+    }
+    if (next === pathname) break;
+    pathname = next;
+  }
+  return /^\/+api(\/|$)/i.test(pathname);
 }
 
 /**

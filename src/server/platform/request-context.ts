@@ -1,9 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditContext } from './audit.js';
+import { currentUser } from './auth.js';
 
-/** Who is acting, for the audit log and the bookkeeping columns. */
+/**
+ * Who is acting, for the audit log and the bookkeeping columns: always the signed-in user (401
+ * without one), so no request can write anonymously.
+ */
 export function auditContext(request: FastifyRequest): AuditContext {
-  return { userId: request.user?.id ?? null, requestId: request.id };
+  return {
+    userId: currentUser(request).id,
+    requestId: request.id,
+    sessionId: request.sessionId ?? undefined,
+  };
 }
 
 /** A row with its dates as ISO strings: `Date | null` becomes `string | null`. */

@@ -200,9 +200,14 @@ describe('signed-in users kept between requests', () => {
     try {
       expect(warnings.join()).toMatch(/notificações do PostgreSQL não chegam/);
       const { user } = await signedInUser(['clients:read']);
-      expect((await users.load(user.id))?.name).toBe('Fulano');
+      const session = await api.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('userId', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect((await users.load(session.id))?.name).toBe('Fulano');
       await renameUnnoticed(user.id, 'Lido de novo');
-      expect((await users.load(user.id))?.name).toBe('Lido de novo');
+      expect((await users.load(session.id))?.name).toBe('Lido de novo');
     } finally {
       await users.close();
     }

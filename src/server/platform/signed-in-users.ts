@@ -21,9 +21,9 @@ import { BoundedCache } from './bounded-cache.js';
  * the pool that must arrive within 3 s — at start and every 30 s.
  */
 export interface SignedInUsers {
-  /** The user as the database has it now; null when missing or inactive. */
-  load: (userId: number) => Promise<UserToken | null>;
-  /** Drops every kept user (a change to users or roles was committed by this process). */
+  /** The user of an open session as the database has it now; null when ended, expired or inactive. */
+  load: (sessionId: string) => Promise<UserToken | null>;
+  /** Drops every kept user (a change to users, roles or sessions was committed by this process). */
   forget: () => void;
   close: () => Promise<void>;
 }
@@ -151,19 +151,19 @@ export async function createSignedInUsers(
   await listen();
 
   return {
-    async load(userId) {
-      const key = String(userId);
+    async load(sessionId) {
       if (listening) {
-        const hit = kept.get(key);
+        const hit = kept.get(sessionId);
         if (hit && hit.generation === generation) return hit.user;
       }
       // A notification arriving while the user is read moves the generation, and that read is
       // then not kept: it may predate the change.
       const readAt = generation;
-      const user = await loadUserToken(db, userId);
+      const user = await loadSessionUser(db, sessionId);
       if (user && listening && generation === readAt) {
-        // Frozen: every request of this user shares the object.
-        kept.set(key, { generation: readAt, user: Object.freeze(user) });
+        // Frozen: every request of this session shares the object. The token expires with the
+        // session (tokens.ts), so a kept session is never used past its expiry.
+        kept.set(sessionId, { generation: readAt, user: Object.freeze(user) });
       }
       return user;
     },
@@ -188,7 +188,23 @@ export async function createSignedInUsers(
  * them, and the platform does not depend on modules. It never writes them.
  */
 export async function loadUserToken(db: Db, userId: number): Promise<UserToken | null> {
-  const row = await db
+  const row = await userTokenQuery(db).where('users.id', '=', userId).executeTakeFirst();
+  return row ? toUserToken(row) : null;
+}
+
+/** The user of a session that is open and not expired; null otherwise. */
+export async function loadSessionUser(db: Db, sessionId: string): Promise<UserToken | null> {
+  const row = await userTokenQuery(db)
+    .innerJoin('sessions', 'sessions.userId', 'users.id')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.endedAt', 'is', null)
+    .where('sessions.expiresAt', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row ? toUserToken(row) : null;
+}
+
+function userTokenQuery(db: Db) {
+  return db
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.roleId')
     .select([
@@ -198,9 +214,9 @@ export async function loadUserToken(db: Db, userId: number): Promise<UserToken |
       'roles.name as roleName',
       'roles.permissions',
     ])
-    .where('users.id', '=', userId)
-    .where('users.active', '=', true)
-    .executeTakeFirst();
-  if (!row) return null;
+    .where('users.active', '=', true);
+}
+
+function toUserToken(row: Omit<UserToken, 'permissions'> & { permissions: string[] }): UserToken {
   return { ...row, permissions: row.permissions.filter(isPermission) };
 }

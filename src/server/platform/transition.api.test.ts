@@ -13,6 +13,8 @@ import { transition } from './transition.js';
 
 const test = useTestDb();
 let app: FastifyInstance;
+/** Who acts: the database's administrator (an audited request always has a user). */
+let actor: number;
 
 const machine = defineStatusMachine({
   statuses: { DRAFT: 'Rascunho', APPROVED: 'Aprovada', CANCELLED: 'Cancelada' },
@@ -51,6 +53,7 @@ const act = (db: DbOrTrx, ctx: AuditContext, id: number, action: Action) =>
   });
 
 beforeAll(async () => {
+  actor = (await test.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
   await sql`
     CREATE TABLE test_orders (
       id serial PRIMARY KEY,
@@ -65,7 +68,7 @@ beforeAll(async () => {
   app.post<{ Params: { id: string; action: Action } }>('/test-orders/:id/:action', (request) =>
     act(
       test.db,
-      { userId: null, requestId: request.id },
+      { userId: actor, requestId: request.id },
       Number(request.params.id),
       request.params.action,
     ),

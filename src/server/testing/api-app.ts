@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { createDb, type Db } from '../db/connection.js';
 import { resolveJwtSecret } from '../platform/tokens.js';
 import { createTestDatabase, TEST_ADMIN } from './test-database.js';
@@ -19,7 +19,9 @@ export interface TestApi {
 }
 
 /** The app on a fresh copy of the migrated database, for one test file. */
-export function useTestApi(options: { webDir?: string } = {}): TestApi {
+export function useTestApi(
+  options: Pick<AppOptions, 'webDir' | 'sessionHours' | 'trustProxy' | 'apiDocsPublic'> = {},
+): TestApi {
   const state = {} as { app: FastifyInstance; db: Db; url: string; adminToken?: string };
 
   beforeAll(async () => {
@@ -35,7 +37,7 @@ export function useTestApi(options: { webDir?: string } = {}): TestApi {
       databaseUrl: url,
       jwtSecret,
       logLevel: 'silent',
-      webDir: options.webDir,
+      ...options,
     });
     await state.app.ready();
   });

@@ -22,6 +22,8 @@ export interface RequestOptions {
   silent?: true | readonly number[];
   /** Sign-in: no token is sent, and a 401 is the answer "wrong credentials", not an expiry. */
   anonymous?: boolean;
+  /** Sign-out: the token is sent, and a 401 only means the session had already ended. */
+  endingSession?: boolean;
   /** `false` for background reads (the footer) that just go without data when not allowed. */
   redirectOnForbidden?: boolean;
   /** Appended as the query string; null, undefined and '' are left out. */
@@ -126,7 +128,7 @@ async function send(
   if (response.ok) return response;
 
   const error = await toApiError(response);
-  if (response.status === 401 && !options.anonymous) {
+  if (response.status === 401 && !options.anonymous && !options.endingSession) {
     authStorage.clear();
     navigateTo(loginPath(currentPath()));
     throw error;

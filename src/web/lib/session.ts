@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Permission } from '../../shared/permissions.js';
 import { authStorage, type Session } from './auth-storage.js';
 import { hasPermission } from './has-permission.js';
+import { http } from './http.js';
 import { queryClient } from './query-client.js';
 
 /** The signed-in user and token, re-rendering whoever reads them when the session changes. */
@@ -15,10 +16,17 @@ export function usePermission(permission: Permission): boolean {
 }
 
 /**
- * Forgets the session: the stored token and user, and every cached answer, so the next user of
- * this browser never sees the previous one's data.
+ * Ends the session: on the server (its token is refused from then on, even if it was copied),
+ * and in this browser the stored token and user and every cached answer, so the next user of
+ * this browser never sees the previous one's data. The browser forgets at once, without waiting
+ * for the server's answer (the token is read before it is cleared).
  */
 export function endSession(): void {
+  if (authStorage.getToken()) {
+    http
+      .post('/account/logout', undefined, { silent: true, endingSession: true })
+      .catch(() => undefined);
+  }
   authStorage.clear();
   queryClient.clear();
 }

@@ -72,25 +72,43 @@ describe('POST /account/login', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('answers 429 after five failures in a minute for one e-mail, even the right password', async () => {
+  it('answers 429 after five failures in a minute for one e-mail from one address, even the right password, and lets the owner in from elsewhere', async () => {
     await createUser('alvo@fabril.test', ['clients:read']);
-    for (let i = 0; i < 5; i++) {
-      const failure = await api.request({
+    const attempt = (password: string, remoteAddress: string) =>
+      api.request({
         method: 'POST',
         url: '/api/v1/account/login',
-        payload: { email: 'alvo@fabril.test', password: 'errada' },
-        remoteAddress: `10.8.0.${i + 1}`,
+        payload: { email: 'alvo@fabril.test', password },
+        remoteAddress,
       });
-      expect(failure.statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt('errada', '10.8.0.1')).statusCode).toBe(401);
     }
-    const blocked = await api.request({
-      method: 'POST',
-      url: '/api/v1/account/login',
-      payload: { email: 'alvo@fabril.test', password: 'senha-segura-1' },
-      remoteAddress: '10.8.0.99',
-    });
+    const blocked = await attempt('senha-segura-1', '10.8.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.message).toMatch(/tentativas/);
+    // Whoever guesses from one place cannot lock the owner out of another.
+    expect((await attempt('senha-segura-1', '10.8.0.99')).statusCode).toBe(200);
+  });
+
+  it('evaluates at most five of forty parallel wrong guesses on one e-mail', async () => {
+    await createUser('paralelo@fabril.test', ['clients:read']);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        api.request({
+          method: 'POST',
+          url: '/api/v1/account/login',
+          payload: { email: 'paralelo@fabril.test', password: 'errada' },
+          remoteAddress: '10.8.1.1',
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    // A 401 is a password that was checked; a 429 one that never was.
+    const evaluated = statuses.filter((status) => status === 401).length;
+    // Reserved one after another: exactly the first five are checked.
+    expect(evaluated).toBe(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - evaluated);
   });
 
   it('lets other users of one address in after several people mistype their passwords', async () => {
@@ -113,7 +131,7 @@ describe('POST /account/login', () => {
     expect(seventh.statusCode, seventh.body).toBe(200);
   });
 
-  it('answers 429 after thirty failures in a minute from one address, whatever the e-mail', async () => {
+  it('answers 429 after fifty failures in a minute from one address, whatever the e-mail', async () => {
     const attempt = (email: string, password: string) =>
       api.request({
         method: 'POST',
@@ -121,11 +139,11 @@ describe('POST /account/login', () => {
         payload: { email, password },
         remoteAddress: '10.7.7.7',
       });
-    for (let i = 0; i < 29; i++) {
+    for (let i = 0; i < 49; i++) {
       expect((await attempt(`ninguem${i}@fabril.test`, 'errada')).statusCode).toBe(401);
     }
     expect((await attempt(TEST_ADMIN.email, TEST_ADMIN.password)).statusCode).toBe(200);
-    expect((await attempt('ninguem29@fabril.test', 'errada')).statusCode).toBe(401);
+    expect((await attempt('ninguem49@fabril.test', 'errada')).statusCode).toBe(401);
     const blocked = await attempt(TEST_ADMIN.email, TEST_ADMIN.password);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.message).toMatch(/tentativas/);
@@ -283,3 +301,91 @@ describe('my account', () => {
     await expect(api.login('senha@fabril.test', 'senha-segura-1')).rejects.toThrow();
   });
 });
+
+describe('sessions', () => {
+  const me = (token: string) => api.request({ method: 'GET', url: '/api/v1/account/me', token });
+
+  it('ends the current session on logout, and only that one', async () => {
+    await createUser('sair@fabril.test', ['clients:read']);
+    const leaving = await api.login('sair@fabril.test', 'senha-segura-1');
+    const staying = await api.login('sair@fabril.test', 'senha-segura-1');
+    const logout = await api.request({
+      method: 'POST',
+      url: '/api/v1/account/logout',
+      token: leaving,
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await me(leaving)).statusCode).toBe(401);
+    expect((await me(staying)).statusCode).toBe(200);
+    const again = await api.request({
+      method: 'POST',
+      url: '/api/v1/account/logout',
+      token: leaving,
+    });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('ends my other sessions when I change my password, keeping this one', async () => {
+    await createUser('trocar@fabril.test', ['clients:read']);
+    const here = await api.login('trocar@fabril.test', 'senha-segura-1');
+    const elsewhere = await api.login('trocar@fabril.test', 'senha-segura-1');
+    const changed = await api.request({
+      method: 'PUT',
+      url: '/api/v1/account/password',
+      token: here,
+      payload: {
+        currentPassword: 'senha-segura-1',
+        newPassword: 'nova-senha-1',
+        confirmation: 'nova-senha-1',
+      },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    expect((await me(here)).statusCode).toBe(200);
+  });
+
+  it('ends every session of a user whose password an administrator sets', async () => {
+    const user = await createUser('redefinir@fabril.test', ['clients:read']);
+    const first = await api.login('redefinir@fabril.test', 'senha-segura-1');
+    const second = await api.login('redefinir@fabril.test', 'senha-segura-1');
+    const admin = await api.adminToken();
+    const current = await api.request({
+      method: 'GET',
+      url: `/api/v1/users/${user.id}`,
+      token: admin,
+    });
+    const set = await api.request({
+      method: 'PUT',
+      url: `/api/v1/users/${user.id}`,
+      token: admin,
+      payload: { ...pick(current.json()), password: 'outra-senha-1' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(401);
+    // The administrator's own session is untouched.
+    expect((await me(admin)).statusCode).toBe(200);
+    // A change that does not touch the password ends nothing.
+    const fresh = await api.login('redefinir@fabril.test', 'outra-senha-1');
+    const renamed = await api.request({
+      method: 'PUT',
+      url: `/api/v1/users/${user.id}`,
+      token: admin,
+      payload: { ...pick(set.json()), name: 'Renomeado' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await me(fresh)).statusCode).toBe(200);
+  });
+
+  it('gives the token the session’s lifetime', async () => {
+    const token = await api.login();
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(payload.exp - payload.iat).toBe(12 * 3600);
+  });
+});
+
+/** The fields a user's PUT takes, from its GET. */
+function pick(user: Record<string, unknown>) {
+  const { name, email, roleId, active, version } = user;
+  return { name, email, roleId, active, version };
+}

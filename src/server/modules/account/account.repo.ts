@@ -1,29 +1,45 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/connection.js';
 
-/** Failed sign-ins in the last minute, per key (an e-mail's or an address's). */
-export async function recentFailures(db: DbOrTrx, keys: string[]): Promise<Map<string, number>> {
+/** Sign-in attempts (being checked or failed) in the last minute, per key. */
+export async function countRecentAttempts(
+  db: DbOrTrx,
+  keys: string[],
+): Promise<Map<string, number>> {
   const rows = await db
-    .selectFrom('loginFailures')
-    .select(['key', (eb) => eb.fn.countAll<string>().as('failures')])
+    .selectFrom('loginAttempts')
+    .select(['key', (eb) => eb.fn.countAll<string>().as('attempts')])
     .where('key', 'in', keys)
     .where('at', '>', sql<Date>`now() - interval '1 minute'`)
     .groupBy('key')
     .execute();
-  return new Map(rows.map((row) => [row.key, Number(row.failures)]));
+  return new Map(rows.map((row) => [row.key, Number(row.attempts)]));
 }
 
-export async function insertFailures(db: DbOrTrx, keys: string[]): Promise<void> {
-  await db
-    .insertInto('loginFailures')
+/** Serialises the attempts on these keys until the transaction ends (always in one order). */
+export async function lockKeys(trx: DbOrTrx, keys: string[]): Promise<void> {
+  for (const key of [...keys].sort()) {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  }
+}
+
+export async function insertAttempts(db: DbOrTrx, keys: string[]): Promise<string[]> {
+  const rows = await db
+    .insertInto('loginAttempts')
     .values(keys.map((key) => ({ key })))
+    .returning('id')
     .execute();
+  return rows.map((row) => row.id);
 }
 
-/** Drops failures older than an hour: they no longer count for anything. */
-export async function deleteOldFailures(db: DbOrTrx): Promise<void> {
+export async function deleteAttempts(db: DbOrTrx, ids: string[]): Promise<void> {
+  await db.deleteFrom('loginAttempts').where('id', 'in', ids).execute();
+}
+
+/** Drops attempts older than an hour: they no longer count for anything. */
+export async function deleteOldAttempts(db: DbOrTrx): Promise<void> {
   await db
-    .deleteFrom('loginFailures')
+    .deleteFrom('loginAttempts')
     .where('at', '<', sql<Date>`now() - interval '1 hour'`)
     .execute();
 }

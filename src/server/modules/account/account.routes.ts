@@ -6,10 +6,10 @@ import {
   profileSchema,
 } from '../../../shared/resources/account.js';
 import type { Db } from '../../db/connection.js';
-import { currentUser } from '../../platform/auth.js';
+import { currentSessionId, currentUser } from '../../platform/auth.js';
 import { auditContext } from '../../platform/request-context.js';
 import type { TokenService } from '../../platform/tokens.js';
-import { changePassword, login, updateProfile } from './account.service.js';
+import { changePassword, login, logout, updateProfile } from './account.service.js';
 
 const userTokenSchema = z.object({
   id: z.number(),
@@ -19,7 +19,11 @@ const userTokenSchema = z.object({
   permissions: z.array(z.string()),
 });
 
-export function accountRoutes(db: Db, tokens: TokenService): FastifyPluginAsyncZod {
+export function accountRoutes(
+  db: Db,
+  tokens: TokenService,
+  sessionHours: number,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/account/login', {
       config: { public: true },
@@ -28,7 +32,15 @@ export function accountRoutes(db: Db, tokens: TokenService): FastifyPluginAsyncZ
         body: loginSchema,
         response: { 200: z.object({ accessToken: z.string(), userToken: userTokenSchema }) },
       },
-      handler: (request) => login(db, tokens, request.body, request.ip),
+      handler: (request) => login(db, tokens, sessionHours, request.body, request.ip),
+    });
+    app.post('/account/logout', {
+      config: { permission: 'signed-in' },
+      schema: { tags: ['account'], response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await logout(db, currentSessionId(request));
+        return reply.status(204).send(null);
+      },
     });
     app.get('/account/me', {
       config: { permission: 'signed-in' },

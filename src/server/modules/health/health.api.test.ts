@@ -26,8 +26,15 @@ describe('platform routes', () => {
     });
   });
 
-  it('serves the OpenAPI description at /api/v1/docs', async () => {
-    const response = await api.request({ method: 'GET', url: '/api/v1/docs/json' });
+  it('serves the OpenAPI description at /api/v1/docs to a signed-in user only', async () => {
+    for (const url of ['/api/v1/docs', '/api/v1/docs/json', '/%61pi/v1/docs/json']) {
+      expect((await api.request({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+    const response = await api.request({
+      method: 'GET',
+      url: '/api/v1/docs/json',
+      token: await api.adminToken(),
+    });
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
@@ -36,10 +43,12 @@ describe('platform routes', () => {
     );
   });
 
-  it('sends the security headers, with a CSP', async () => {
+  it('sends the security headers, with a CSP that is the one frame policy, and no HSTS over HTTP', async () => {
     const response = await api.request({ method: 'GET', url: '/api/v1/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 });

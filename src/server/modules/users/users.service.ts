@@ -8,7 +8,8 @@ import type {
   userUpdateSchema,
 } from '../../../shared/resources/users.js';
 import type { DbOrTrx, Trx } from '../../db/connection.js';
-import { recordAudit, type AuditContext } from '../../platform/audit.js';
+import { recordAudit, SYSTEM_ACTOR, type AuditContext } from '../../platform/audit.js';
+import { endOtherSessions } from '../../platform/sessions.js';
 import { BusinessRuleError, NotFoundError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { inTransaction } from '../../platform/transaction.js';
@@ -83,6 +84,8 @@ export async function updateUser(
       ctx.userId,
     );
     await assertAnAdministratorRemains(trx);
+    // A password set by an administrator ends the user's sessions (but the one setting it).
+    if (passwordHash) await endOtherSessions(trx, id, ctx.sessionId ?? null, 'password-reset');
     await recordAudit(trx, ctx, { entity: ENTITY, entityId: id, action: 'update', before, after });
     return getUser(trx, id);
   });
@@ -119,7 +122,8 @@ export async function renameUser(trx: Trx, ctx: AuditContext, id: number, name: 
 
 /**
  * A new password, changed by the user ('password-change') or reset by whoever runs the server
- * ('password-reset'). The history says which, never what the password is.
+ * ('password-reset'). The history says which, never what the password is. Every other session of
+ * the user ends: whoever knew the old password is signed out at once.
  */
 export async function setPassword(
   trx: Trx,
@@ -129,6 +133,7 @@ export async function setPassword(
   action: 'password-change' | 'password-reset',
 ) {
   if (!(await changeUser(trx, id, { passwordHash }, ctx.userId))) throw new NotFoundError();
+  await endOtherSessions(trx, id, ctx.sessionId ?? null, action);
   await recordAudit(trx, ctx, { entity: ENTITY, entityId: id, action });
 }
 
@@ -150,10 +155,11 @@ export async function ensureFirstAdministrator(
     { name: 'Administrador', email, passwordHash, roleId },
     null,
   );
-  await recordAudit(
-    trx,
-    { userId: null },
-    { entity: ENTITY, entityId: row.id as number, action: 'create', after: row },
-  );
+  await recordAudit(trx, SYSTEM_ACTOR, {
+    entity: ENTITY,
+    entityId: row.id as number,
+    action: 'create',
+    after: row,
+  });
   return { email, password };
 }
