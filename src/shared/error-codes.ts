@@ -33,6 +33,8 @@ export const ErrorCode = {
   NEGATIVE_PAST_BALANCE: 'NEGATIVE_PAST_BALANCE',
   /** 409: the stock movement has been reversed already. */
   ALREADY_REVERSED: 'ALREADY_REVERSED',
+  /** 422: "Estornar" by hand of a movement a document made; the message names the document. */
+  DOCUMENT_MOVEMENT: 'DOCUMENT_MOVEMENT',
   /** 422: a payment above what is open of the bill; `details` has the open amount. */
   OVERPAYMENT: 'OVERPAYMENT',
   /** 422: a purchase receipt beyond what is still to receive; `details` lists every line. */
@@ -143,6 +145,12 @@ export const errorMessages = {
   }: Omit<NegativePastBalanceDetail, 'itemId' | 'locationId'>) =>
     `Estoque insuficiente em ${date}: ${item} em ${location} ficaria com ${balance}.`,
   ALREADY_REVERSED: 'Este movimento já foi estornado.',
+  /**
+   * `by` names the document ("pela Ordem de Compra OC-000042"), `undo` what undoes the movement
+   * there, or that nothing does.
+   */
+  DOCUMENT_MOVEMENT: ({ by, undo }: { by: string; undo: string }) =>
+    `Este movimento foi gerado ${by} e não pode ser estornado aqui. ${undo}`,
   /** `open` formatted for the screen: "R$ 40,00". */
   OVERPAYMENT: (open: string) => `Valor maior que o saldo em aberto (${open}).`,
   PAYMENT_REVERSED: messages.finance.paymentReversed,

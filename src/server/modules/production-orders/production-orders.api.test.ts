@@ -4,10 +4,14 @@ import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { messages } from '../../../shared/messages.js';
 import {
   missingLinesOf,
+  productionOrderNumber,
   type ProductionOrderAvailability,
   type ProductionOrderDetail,
 } from '../../../shared/resources/production-orders.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { useTestApi } from '../../testing/api-app.js';
+import { TEST_ADMIN } from '../../testing/test-database.js';
+import { reverseMovement } from '../stock-movements/index.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { productionOrderShortages } from './index.js';
 import { ORDERS, productionFixtures } from './testing/production-fixtures.js';
@@ -500,18 +504,62 @@ describe('complete and cancel', () => {
     );
   });
 
-  it('cancel does not return twice a material whose movement was already reversed by hand', async () => {
+  it('refuses to reverse its movements by hand (422 naming the order and Cancelar), and nothing moves', async () => {
     const s = await scenario();
     await stockFor(s);
     const order = await s.order('10');
     await fx.action(order.id, 'start');
     const [fabricOut] = await fx.movementsOf(order.id);
-    const reversed = await api.request({
-      method: 'POST',
-      url: `/api/v1/stock-movements/${fabricOut!.id}/reverse`,
-      token: await api.adminToken(),
+    const reverse = async (id: number) =>
+      api.request({
+        method: 'POST',
+        url: `/api/v1/stock-movements/${id}/reverse`,
+        token: await api.adminToken(),
+      });
+    const refused = await reverse(fabricOut!.id);
+    expect(refused.statusCode, refused.body).toBe(422);
+    const label = productionOrderNumber(order.number);
+    expect(errorOf(refused)).toMatchObject({
+      code: ErrorCode.DOCUMENT_MOVEMENT,
+      message:
+        `Este movimento foi gerado pela Ordem de Produção ${label} e não pode ser estornado ` +
+        'aqui. Estorne pelo documento: "Cancelar" a ordem devolve todos os materiais consumidos ao estoque.',
     });
-    expect(reversed.statusCode, reversed.body).toBe(201);
+    expect(await fx.balance(s.fabric, ids.source)).toBe('1.750');
+
+    // Completed: neither the product's entry nor a material's outflow has an undo.
+    expect((await fx.action(order.id, 'complete', { producedQuantity: '10' })).statusCode).toBe(
+      200,
+    );
+    const entry = (await fx.movementsOf(order.id)).find((m) => m.type === 'IN')!;
+    for (const movement of [entry, fabricOut!]) {
+      const completed = await reverse(movement.id);
+      expect(completed.statusCode, completed.body).toBe(422);
+      expect(errorOf(completed).message).toBe(
+        `Este movimento foi gerado pela Ordem de Produção ${label} e não pode ser estornado ` +
+          'aqui. A ordem está concluída e não tem estorno: corrija o estoque com um movimento ' +
+          'manual (Entrada, Saída ou Ajuste de inventário).',
+      );
+    }
+    expect(await fx.balance(s.product, ids.target)).toBe('10.000');
+    expect((await fx.movementsOf(order.id)).filter((m) => m.reversalOf !== null)).toEqual([]);
+  });
+
+  it('cancel does not return twice a material whose movement was reversed before that was refused', async () => {
+    const s = await scenario();
+    await stockFor(s);
+    const order = await s.order('10');
+    await fx.action(order.id, 'start');
+    const [fabricOut] = await fx.movementsOf(order.id);
+    // A ledger from before hand reversals of a document's movements were refused.
+    const admin = await api.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', TEST_ADMIN.email)
+      .executeTakeFirstOrThrow();
+    await inTransaction(api.db, (trx) =>
+      reverseMovement(trx, { userId: admin.id, requestId: 'legacy' }, fabricOut!.id),
+    );
     expect(await fx.balance(s.fabric, ids.source)).toBe('10.000');
 
     expect((await fx.action(order.id, 'cancel')).statusCode).toBe(200);

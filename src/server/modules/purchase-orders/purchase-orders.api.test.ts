@@ -672,6 +672,33 @@ describe('receiving', () => {
     ]);
   });
 
+  it("refuses to reverse a receipt's movement by hand: 422 naming the order, which has no undo", async () => {
+    const order = await approved();
+    await received(order, receiveAll(order));
+    const [entry] = await api.db
+      .selectFrom('stockMovements')
+      .select(['id', 'itemId'])
+      .where('originType', '=', 'PURCHASE_ORDER')
+      .where('originId', '=', order.id)
+      .execute();
+    const refused = await post(`/api/v1/stock-movements/${entry!.id}/reverse`);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: ErrorCode.DOCUMENT_MOVEMENT,
+      message:
+        `Este movimento foi gerado pela Ordem de Compra ${order.number} e não pode ser ` +
+        'estornado aqui. Um recebimento não tem estorno: corrija o estoque com um movimento ' +
+        'manual (Saída ou Ajuste de inventário) e as contas a pagar do recebimento em Contas a ' +
+        'Pagar.',
+    });
+    const reversals = await api.db
+      .selectFrom('stockMovements')
+      .select('id')
+      .where('reversalOf', '=', entry!.id)
+      .execute();
+    expect(reversals).toEqual([]);
+  });
+
   it('Encerrar: a partially received order becomes RECEIVED and stops receiving', async () => {
     const order = await approved();
     await received(order, { date: today, lines: [{ lineId: order.items[0]!.id, quantity: '4' }] });

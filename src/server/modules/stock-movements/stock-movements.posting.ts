@@ -25,6 +25,7 @@ import {
   addToBalance,
   changeAfter,
   findLocationNames,
+  findOriginDocument,
   findReversal,
   firstNegativeBalance,
   insertMovement,
@@ -36,6 +37,7 @@ import {
   updateValuation,
   type LockedItem,
 } from './stock-movements.repo.js';
+import { documentMovementMessage } from './stock-movements.documents.js';
 import {
   COST_SCALE,
   MAX_VALUE,
@@ -513,18 +515,30 @@ export async function postMovements(
  * "Estornar": writes the opposite of a movement, dated today, with its origin, at the value it
  * had, so that it takes out (or puts back) what the movement brought in (or took out). A movement
  * is reversed once (409 the second time, also when two reversals arrive together), and a reversal
- * is not reversed itself (422).
+ * is not reversed itself (422). `byHand` (Movimentação de Estoque's button) reverses only a MANUAL
+ * movement: one a document made answers 422 DOCUMENT_MOVEMENT naming the document and what undoes
+ * it there; the document's own action (cancelling a production order) reverses without it.
  */
 export async function reverseMovement(
   trx: Trx,
   ctx: AuditContext,
   movementId: number,
+  options: { byHand?: boolean } = {},
 ): Promise<StockMovement> {
   const original = await lockMovement(trx, movementId);
   if (!original) throw new NotFoundError();
   if (original.reversalOf !== null) throw new BusinessRuleError(messages.stock.reversalOfReversal);
   if ((await findReversal(trx, movementId)) !== undefined) {
     throw new ConflictError(errorMessages.ALREADY_REVERSED, ErrorCode.ALREADY_REVERSED);
+  }
+  if (options.byHand && original.originType !== 'MANUAL' && original.originId !== null) {
+    const type = original.originType;
+    const doc = await findOriginDocument(trx, type, original.originId);
+    throw new BusinessRuleError({
+      code: ErrorCode.DOCUMENT_MOVEMENT,
+      message: documentMovementMessage(type, original.originId, doc),
+      details: [{ originType: type, originId: original.originId, ...(doc ?? {}) }],
+    });
   }
   const today = todayInSaoPaulo();
   const amount = new Decimal(original.quantity);

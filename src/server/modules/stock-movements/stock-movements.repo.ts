@@ -1,7 +1,7 @@
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { StockMovementListQuery } from '../../../shared/resources/stock-movements.js';
 import type { DbOrTrx, Trx } from '../../db/connection.js';
-import type { Database, StockMovementsTable } from '../../db/types.js';
+import type { Database, StockMovementsTable, StockOriginType } from '../../db/types.js';
 import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
 import { messages } from '../../../shared/messages.js';
@@ -176,6 +176,34 @@ export function lockMovement(trx: Trx, id: number) {
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/**
+ * The document a movement's origin points at, by its number and status, for the message that
+ * refuses reversing it by hand. Reads the purchasing and production tables in a plain query (a
+ * join's read, which the module rules allow): those modules import this one, so asking their
+ * index.ts would be a cycle. Documents without a table yet (received orders, invoices): none.
+ */
+export async function findOriginDocument(
+  trx: Trx,
+  type: StockOriginType,
+  id: number,
+): Promise<{ number: number; status: string } | undefined> {
+  if (type === 'PURCHASE_ORDER') {
+    return trx
+      .selectFrom('purchaseOrders')
+      .select(['number', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+  if (type === 'PRODUCTION_ORDER') {
+    return trx
+      .selectFrom('productionOrders')
+      .select(['number', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+  return undefined;
 }
 
 export async function findReversal(trx: Trx, id: number): Promise<number | undefined> {

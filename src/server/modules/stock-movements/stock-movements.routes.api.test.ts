@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { addDays } from '../../../shared/plain-date.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { useTestApi } from '../../testing/api-app.js';
+import { TEST_ADMIN } from '../../testing/test-database.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
+import { postMovements } from './index.js';
 
 const api = useTestApi();
 const URL = '/api/v1/stock-movements';
@@ -291,6 +294,43 @@ describe('Estornar', () => {
       'reverse',
       'create',
     ]);
+  });
+});
+
+describe('Estornar a movement a document made', () => {
+  it('answers 422 DOCUMENT_MOVEMENT naming the document and its undo, and writes nothing', async () => {
+    const admin = await api.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', TEST_ADMIN.email)
+      .executeTakeFirstOrThrow();
+    const [entry] = await inTransaction(api.db, (trx) =>
+      postMovements(trx, { userId: admin.id, requestId: 'test' }, [
+        {
+          type: 'IN',
+          itemId: ids.button,
+          toLocationId: ids.shop,
+          quantity: '2',
+          unitCost: '0.30',
+          origin: { type: 'INVOICE', id: 77 },
+        },
+      ]),
+    );
+    const refused = await api.request({
+      method: 'POST',
+      url: `${URL}/${entry!.id}/reverse`,
+      token,
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'DOCUMENT_MOVEMENT',
+      message:
+        'Este movimento foi gerado pela Nota Fiscal #77 e não pode ser estornado aqui. Estorne ' +
+        'pelo documento: "Cancelar" a nota devolve as quantidades ao estoque.',
+      details: [{ originType: 'INVOICE', originId: 77 }],
+    });
+    const original = await api.request({ method: 'GET', url: `${URL}/${entry!.id}`, token });
+    expect(original.json().reversedBy).toBeNull();
   });
 });
 

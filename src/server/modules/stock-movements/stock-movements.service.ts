@@ -68,10 +68,13 @@ export function createMovement(
   });
 }
 
-/** "Estornar": the reversal, as the list shows it. */
+/**
+ * "Estornar" by hand: the reversal, as the list shows it. Only a MANUAL movement: one a document
+ * made is undone through that document (422 DOCUMENT_MOVEMENT says which and how).
+ */
 export function reverse(db: Db, ctx: AuditContext, id: number): Promise<StockMovementRow> {
   return inTransaction(db, async (trx) => {
-    const reversal = await reverseMovement(trx, ctx, id);
+    const reversal = await reverseMovement(trx, ctx, id, { byHand: true });
     return getMovement(trx, reversal.id);
   });
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { StockMovementRow } from '../../../shared/resources/stock-movements.js';
-import { canBeReversed, formatOrigin, movementView } from './movement-row.js';
+import {
+  canBeReversed,
+  formatOrigin,
+  movementView,
+  reversedThroughDocument,
+} from './movement-row.js';
 
 const row: StockMovementRow = {
   id: 12,
@@ -70,8 +75,21 @@ describe('a movement in the list', () => {
     expect(formatOrigin({ type: 'PURCHASE_ORDER', id: 42 })).toBe('Ordem de Compra #42');
   });
 
-  it('offers "Estornar" only for a movement neither reversed nor a reversal', () => {
+  it('offers "Estornar" only for a manual movement neither reversed nor a reversal', () => {
     expect(canBeReversed(row)).toBe(true);
+    for (const type of ['PURCHASE_ORDER', 'PRODUCTION_ORDER', 'INVOICE'] as const) {
+      const made = { ...row, origin: { type, id: 42 } };
+      expect(canBeReversed(made), type).toBe(false);
+      expect(reversedThroughDocument(made), type).toBe(true);
+    }
+    expect(reversedThroughDocument(row)).toBe(false);
+    expect(
+      reversedThroughDocument({
+        ...row,
+        origin: { type: 'PRODUCTION_ORDER', id: 42 },
+        reversedBy: 13,
+      }),
+    ).toBe(false);
     expect(canBeReversed({ ...row, reversedBy: 13 })).toBe(false);
     expect(canBeReversed({ ...row, reversalOf: 11 })).toBe(false);
     expect(movementView({ ...row, reversedBy: 13 }, 3).state).toEqual({ kind: 'reversed', by: 13 });

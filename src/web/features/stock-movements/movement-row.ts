@@ -20,9 +20,19 @@ export function movementState(row: Pick<StockMovementRow, 'reversedBy' | 'revers
   return { kind: 'open' } as const;
 }
 
-/** "Estornar" is offered for a movement that is neither reversed nor a reversal itself. */
-export const canBeReversed = (row: Pick<StockMovementRow, 'reversedBy' | 'reversalOf'>) =>
-  movementState(row).kind === 'open';
+/**
+ * "Estornar" is offered for a MANUAL movement that is neither reversed nor a reversal itself. One
+ * a document made (a receipt, a production order) is undone through that document: the API
+ * refuses it by hand (422 DOCUMENT_MOVEMENT).
+ */
+export const canBeReversed = (
+  row: Pick<StockMovementRow, 'reversedBy' | 'reversalOf' | 'origin'>,
+) => row.origin.type === 'MANUAL' && movementState(row).kind === 'open';
+
+/** An open movement a document made: its screen says it is undone through the document. */
+export const reversedThroughDocument = (
+  row: Pick<StockMovementRow, 'reversedBy' | 'reversalOf' | 'origin'>,
+) => row.origin.type !== 'MANUAL' && movementState(row).kind === 'open';
 
 /** "Manual", or the document's kind and id: the API sends the document's id, not its number. */
 export function formatOrigin(origin: StockMovementRow['origin']): string {

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { stockMovementTypeLabels } from '../../../shared/resources/stock-movements.js';
+import { messages } from '../../../shared/messages.js';
 import { formatBRL } from '../../../shared/money.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { formatDateTime } from '../../components/dates.js';
 import { usePermission } from '../../lib/session.js';
 import { movementKeys, movementsApi } from './api.js';
-import { canBeReversed, movementView } from './movement-row.js';
+import { canBeReversed, movementView, reversedThroughDocument } from './movement-row.js';
 import { ReverseButton } from './reverse-button.js';
 
 /**
@@ -94,7 +95,15 @@ export function StockMovementPage({ basePath }: { basePath: string }) {
                             children: <span>Estorno do {link(view.state.of)}</span>,
                           },
                         ]
-                      : []),
+                      : reversedThroughDocument(row)
+                        ? [
+                            {
+                              key: 'state',
+                              label: 'Estorno',
+                              children: messages.stock.reverseThroughDocument,
+                            },
+                          ]
+                        : []),
                   {
                     key: 'notes',
                     label: 'Observações',
