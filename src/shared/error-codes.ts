@@ -39,6 +39,8 @@ export const ErrorCode = {
   OVERPAYMENT: 'OVERPAYMENT',
   /** 422: a purchase receipt beyond what is still to receive; `details` lists every line. */
   OVER_RECEIPT: 'OVER_RECEIPT',
+  /** 422: a production order completed beyond its planned quantity plus the tolerance. */
+  OVER_PRODUCTION: 'OVER_PRODUCTION',
   /** 409: the bill's payment has been reversed already. */
   PAYMENT_REVERSED: 'PAYMENT_REVERSED',
   /** 422: the built-in Administrador role's permissions or active flag sent changed. */
@@ -158,4 +160,15 @@ export const errorMessages = {
   OVER_RECEIPT: ({ item, remaining }: { item: string; remaining: string }) =>
     `Quantidade maior que a pendente: ${item} tem ${remaining} a receber.`,
   NO_PIX_KEY: messages.finance.noPixKey,
+  /** Quantities with their unit ("11 UN"), the tolerance as a percentage ("10", "15,5"). */
+  OVER_PRODUCTION: ({
+    maximum,
+    planned,
+    tolerance,
+  }: {
+    maximum: string;
+    planned: string;
+    tolerance: string;
+  }) =>
+    `Quantidade produzida acima do permitido: no máximo ${maximum} (planejado ${planned} + tolerância de ${tolerance}%).`,
 } as const satisfies Partial<Record<ErrorCode, string | ((...args: never[]) => string)>>;

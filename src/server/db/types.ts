@@ -61,6 +61,8 @@ export interface CompanyTable extends Bookkeeping {
   stockClosedThrough: string | null;
   /** As the DICT stores it (src/shared/pix.ts). */
   pixKey: string | null;
+  /** How far above its planned quantity a production order may complete, 0–100 (migration 0018). */
+  productionTolerancePercent: ColumnType<string, string | undefined, string>;
 }
 
 export interface AuditLogTable {

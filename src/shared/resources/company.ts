@@ -7,6 +7,7 @@ import {
   optionalPhone,
   optionalPixKey,
   optionalText,
+  percent,
   requiredText,
   version,
 } from '../fields.js';
@@ -14,6 +15,9 @@ import { messages } from '../messages.js';
 import { z } from '../zod-messages.js';
 
 export const DEFAULT_OPENING_HOURS = 'Segunda a sexta, 8:30 às 18:30 · Sábado, 8:30 às 12:30';
+
+/** "Tolerância de produção a maior" of a new company (migration 0018's default). */
+export const DEFAULT_PRODUCTION_TOLERANCE_PERCENT = '10.00';
 
 /** Company settings (DOMAIN §12): one row, read by the footer and every printed document. */
 export const companySchema = z.object({
@@ -50,6 +54,11 @@ export const companySchema = z.object({
         .optional(),
     )
     .transform((v) => v ?? null),
+  /**
+   * "Tolerância de produção a maior" (%): a production order completes with at most its planned
+   * quantity plus this share (0 allows exactly the plan, never less than one unit's step over it).
+   */
+  productionTolerancePercent: percent().default(DEFAULT_PRODUCTION_TOLERANCE_PERCENT),
 });
 export const companyUpdateSchema = companySchema.extend({ version: version() });
 
@@ -81,6 +90,7 @@ export const companyOutputSchema = z.object({
   pixKey: nullableText,
   stateCode: nullableText,
   stockClosedThrough: nullableText,
+  productionTolerancePercent: z.string(),
   version: z.number(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { messages } from '../../../shared/messages.js';
 import { addDays } from '../../../shared/plain-date.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
@@ -215,6 +216,53 @@ describe('Estoque fechado até', () => {
     expect(refused.statusCode).toBe(403);
     const after = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
     expect(after).toEqual(before);
+  });
+});
+
+describe('Tolerância de produção a maior', () => {
+  async function setTolerance(token: string, productionTolerancePercent: unknown) {
+    const current = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
+    return api.request({
+      method: 'PUT',
+      url: '/api/v1/company',
+      token,
+      payload: { ...current, productionTolerancePercent },
+    });
+  }
+
+  it('starts at 10 %, saves a percentage typed the Brazilian way and writes it in the history', async () => {
+    const token = await api.adminToken();
+    const read = await api.request({ method: 'GET', url: '/api/v1/company', token });
+    expect(read.json().productionTolerancePercent).toBe('10.00');
+    const saved = await setTolerance(token, '12,5');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().productionTolerancePercent).toBe('12.50');
+    const history = await api.request({
+      method: 'GET',
+      url: '/api/v1/audit?entity=company&entityId=1',
+      token,
+    });
+    expect(history.json().items[0].changes).toEqual({
+      productionTolerancePercent: { from: '10.00', to: '12.50' },
+    });
+    expect((await setTolerance(token, '0')).json().productionTolerancePercent).toBe('0.00');
+  });
+
+  it('refuses an empty one, one below zero and one above 100 % with 400, keeping the saved one', async () => {
+    const token = await api.adminToken();
+    expect((await setTolerance(token, '10')).statusCode).toBe(200);
+    for (const [value, message] of [
+      ['', messages.required],
+      ['-1', messages.outOfRange],
+      ['100,01', messages.outOfRange],
+      ['muito', messages.notANumber],
+    ] as const) {
+      const refused = await setTolerance(token, value);
+      expect(refused.statusCode, value).toBe(400);
+      expect(refused.json().error.fields).toEqual({ productionTolerancePercent: message });
+    }
+    const after = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
+    expect(after.productionTolerancePercent).toBe('10.00');
   });
 });
 

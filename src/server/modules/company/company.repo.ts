@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import { DEFAULT_OPENING_HOURS, type CompanyData } from '../../../shared/resources/company.js';
+import {
+  DEFAULT_OPENING_HOURS,
+  DEFAULT_PRODUCTION_TOLERANCE_PERCENT,
+  type CompanyData,
+} from '../../../shared/resources/company.js';
 import { emptyAddress } from '../../../shared/fields.js';
 import type { DbOrTrx, Trx } from '../../db/connection.js';
 
@@ -34,6 +38,16 @@ export async function findStockClosedThrough(db: DbOrTrx): Promise<string | null
     .where('id', '=', COMPANY_ID)
     .executeTakeFirst();
   return row?.stockClosedThrough ?? null;
+}
+
+/** The production tolerance (%), "10.00"; the migration's default when the row is missing. */
+export async function findProductionTolerancePercent(db: DbOrTrx): Promise<string> {
+  const row = await db
+    .selectFrom('company')
+    .select('productionTolerancePercent')
+    .where('id', '=', COMPANY_ID)
+    .executeTakeFirst();
+  return row?.productionTolerancePercent ?? DEFAULT_PRODUCTION_TOLERANCE_PERCENT;
 }
 
 /** Writes only when `version` is the one stored; answers the row, or undefined when it is not. */

@@ -9,6 +9,7 @@ import { NotFoundError, StaleVersionError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
 import {
   findCompany,
+  findProductionTolerancePercent,
   findStockClosedThrough,
   insertPlaceholders,
   updateCompanyRow,
@@ -33,6 +34,7 @@ function toApi(row: Record<string, unknown>): Company {
     pixKey: r.pixKey,
     stateCode: r.stateCode,
     stockClosedThrough: r.stockClosedThrough,
+    productionTolerancePercent: r.productionTolerancePercent as unknown as string,
     version: r.version as unknown as number,
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -56,6 +58,14 @@ export async function getCompanyPublic(db: DbOrTrx): Promise<CompanyPublic> {
  */
 export function stockClosedThrough(db: DbOrTrx): Promise<string | null> {
   return findStockClosedThrough(db);
+}
+
+/**
+ * "Tolerância de produção a maior" (%, a decimal string: "10.00"): how far above its planned
+ * quantity a production order may complete. Read in the caller's transaction.
+ */
+export function productionTolerancePercent(db: DbOrTrx): Promise<string> {
+  return findProductionTolerancePercent(db);
 }
 
 export function updateCompany(

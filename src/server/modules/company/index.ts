@@ -1,12 +1,14 @@
 /**
  * What other modules and the server's entry points use of the company (`getCompany`: the header
- * of every printed document). Everything here but the
- * routes plugin works in the caller's transaction (or connection) and never opens one.
+ * of every printed document; `stockClosedThrough` and `productionTolerancePercent`: the settings
+ * stock postings and production orders check). Everything here but the routes plugin works in
+ * the caller's transaction (or connection) and never opens one.
  */
 export { companyRoutes } from './company.routes.js';
 export {
   companyPixData,
   ensureCompany,
   getCompany,
+  productionTolerancePercent,
   stockClosedThrough,
 } from './company.service.js';

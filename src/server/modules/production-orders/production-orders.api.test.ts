@@ -66,6 +66,29 @@ async function stockFor(s: Awaited<ReturnType<typeof scenario>>) {
   await fx.stockIn(s.buttons, ids.source, '50', '0.15');
 }
 
+/** The item's stock value as the ledger keeps it (items.stock_value). */
+async function stockValue(itemId: number): Promise<string> {
+  const row = await api.db
+    .selectFrom('items')
+    .select('stockValue')
+    .where('id', '=', itemId)
+    .executeTakeFirstOrThrow();
+  return row.stockValue;
+}
+
+/** "Tolerância de produção a maior" saved through the company form's PUT. */
+async function setTolerance(percent: string) {
+  const token = await api.adminToken();
+  const company = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
+  const saved = await api.request({
+    method: 'PUT',
+    url: '/api/v1/company',
+    token,
+    payload: { ...company, productionTolerancePercent: percent },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
 const errorOf = (response: { json: () => unknown }) =>
   (response.json() as { error: { code: string; message: string; fields?: object } }).error;
 
@@ -453,12 +476,78 @@ describe('complete and cancel', () => {
       '9.000',
       '17.8111',
     ]);
-    // 9 × 17.8111 = 160.2999: the order's total to the cent.
-    expect(entry.value).toBe('160.2999');
-    expect(Math.round(Number(entry.value) * 100) / 100).toBe(160.3);
+    // The entry carries the order's total exactly (9 × 17.8111 would be 160.2999): the unit
+    // cost is derived from it, the stock value never loses the cost.
+    expect(entry.value).toBe('160.3000');
     expect(await fx.balance(s.product, ids.target)).toBe('10.000');
-    // (20.0000 + 160.2999) / 10.
+    // (20.0000 + 160.3000) / 10.
     expect(await fx.averageCost(s.product)).toBe('18.0300');
+    expect(await stockValue(s.product)).toBe('180.3000');
+  });
+
+  it("values the product's entry at the order's total to the cent, whatever the division leaves", async () => {
+    const s = await scenario();
+    await stockFor(s);
+    const order = await s.order('10');
+    await fx.action(order.id, 'start');
+    // 105.30 + 55.00 = 160.30 over 3 units: 53.4333…, and 3 × 53.4333 would be 160.2999.
+    const response = await fx.action(order.id, 'complete', { producedQuantity: '3' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ totalCost: '160.30', unitCost: '53.4333' });
+    const entry = (await fx.movementsOf(order.id)).find((m) => m.type === 'IN')!;
+    expect([entry.quantity, entry.unitCost, entry.value]).toEqual(['3.000', '53.4333', '160.3000']);
+    expect(await stockValue(s.product)).toBe('160.3000');
+    expect(await fx.averageCost(s.product)).toBe('53.4333');
+  });
+
+  it('accepts up to the planned quantity plus the company tolerance; beyond it 422 naming the maximum', async () => {
+    const s = await scenario();
+    await stockFor(s);
+    const order = await s.order('10');
+    await fx.action(order.id, 'start');
+    const zero = await fx.action(order.id, 'complete', { producedQuantity: '0' });
+    expect(zero.statusCode).toBe(400);
+    expect(errorOf(zero).fields).toEqual({ producedQuantity: messages.mustBePositive });
+
+    // The default 10 %: at most 11 of the 10 planned.
+    const over = await fx.action(order.id, 'complete', { producedQuantity: '12' });
+    expect(over.statusCode, over.body).toBe(422);
+    const unit = (await fx.get(`${ORDERS}/${order.id}`)).json().unit as string;
+    const message = `Quantidade produzida acima do permitido: no máximo 11 ${unit} (planejado 10 ${unit} + tolerância de 10%).`;
+    expect(errorOf(over)).toMatchObject({
+      code: ErrorCode.OVER_PRODUCTION,
+      message,
+      fields: { producedQuantity: message },
+    });
+    expect((await fx.get(`${ORDERS}/${order.id}`)).json().status).toBe('IN_PROGRESS');
+    expect(await fx.balance(s.product, ids.target)).toBe('0.000');
+
+    const done = await fx.action(order.id, 'complete', { producedQuantity: '11' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().producedQuantity).toBe('11.000');
+  });
+
+  it('reads the tolerance from the company: 0 % allows only the planned quantity, rounded to the unit', async () => {
+    const s = await scenario();
+    await stockFor(s);
+    const order = await s.order('10');
+    await fx.action(order.id, 'start');
+    try {
+      await setTolerance('0');
+      const over = await fx.action(order.id, 'complete', { producedQuantity: '11' });
+      expect(over.statusCode, over.body).toBe(422);
+      expect(errorOf(over).message).toContain('no máximo 10 ');
+      // 10 × 1.155 = 11.55 units: whole units only, so at most 11.
+      await setTolerance('15,5');
+      const above = await fx.action(order.id, 'complete', { producedQuantity: '12' });
+      expect(errorOf(above).message).toContain('no máximo 11 ');
+      expect(errorOf(above).message).toContain('tolerância de 15,5%');
+      expect((await fx.action(order.id, 'complete', { producedQuantity: '11' })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await setTolerance('10');
+    }
   });
 
   it('refuses a produced quantity beyond the unit and a future date, and moves nothing', async () => {

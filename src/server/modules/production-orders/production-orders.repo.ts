@@ -159,13 +159,22 @@ export interface ProductDbRow {
   origin: 'MANUFACTURED' | 'RESALE' | null;
   active: boolean;
   unitDecimals: number;
+  /** The unit's code ("UN"), for the messages that name a quantity. */
+  unitCode: string;
 }
 
 export function findProduct(db: DbOrTrx, id: number): Promise<ProductDbRow | undefined> {
   return db
     .selectFrom('items as i')
     .innerJoin('unitsOfMeasurement as u', 'u.id', 'i.unitId')
-    .select(['i.id', 'i.kind', 'i.origin', 'i.active', 'u.decimals as unitDecimals'])
+    .select([
+      'i.id',
+      'i.kind',
+      'i.origin',
+      'i.active',
+      'u.decimals as unitDecimals',
+      'u.code as unitCode',
+    ])
     .where('i.id', '=', id)
     .executeTakeFirst();
 }

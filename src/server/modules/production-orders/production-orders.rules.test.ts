@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   costBreakdown,
   costValue,
+  maximumProduced,
   missingQuantity,
   requiredQuantity,
 } from './production-orders.rules.js';
@@ -73,5 +74,18 @@ describe('large figures', () => {
     // 999999999999.999 × 0.001 × 1.0001 = 1000099999.9999989999… → up to 1000100000.000 (3 places).
     expect(requiredQuantity('999999999999.999', '0.001', '0.01', 3)).toBe('1000100000.000');
     expect(requiredQuantity('123456789012.345', '1', '0', 0)).toBe('123456789013.000');
+  });
+});
+
+describe('maximumProduced', () => {
+  it("is the planned quantity plus the tolerance, down to the product unit's decimals", () => {
+    expect(maximumProduced('10', '10.00', 0)).toBe('11.000');
+    expect(maximumProduced('10', '15.50', 0)).toBe('11.000');
+    expect(maximumProduced('10', '15.50', 2)).toBe('11.550');
+    expect(maximumProduced('2.345', '10.00', 3)).toBe('2.579');
+    // A tolerance smaller than one unit's step allows exactly the plan.
+    expect(maximumProduced('3', '10.00', 0)).toBe('3.000');
+    expect(maximumProduced('10', '0.00', 0)).toBe('10.000');
+    expect(maximumProduced('10', '100.00', 3)).toBe('20.000');
   });
 });

@@ -26,6 +26,21 @@ export function missingQuantity(required: string, available: string): string {
   return D.max(new D(required).minus(available), 0).toFixed(QUANTITY_SCALE);
 }
 
+/**
+ * The most a completion may produce: the planned quantity plus the company's tolerance (%),
+ * rounded DOWN to the product unit's decimals (a quantity must fit the unit, and rounding up
+ * would let through more than the tolerance). Never below the planned quantity itself.
+ */
+export function maximumProduced(
+  planned: string,
+  tolerancePercent: string,
+  unitDecimals: number,
+): string {
+  const exact = new D(planned).times(new D(tolerancePercent).dividedBy(100).plus(1));
+  const places = Math.min(Math.max(unitDecimals, 0), QUANTITY_SCALE);
+  return D.max(exact.toDecimalPlaces(places, Decimal.ROUND_DOWN), planned).toFixed(QUANTITY_SCALE);
+}
+
 export interface CostBreakdown {
   /** Σ what the materials' OUT movements took from stock, to the cent. */
   materialsCost: string;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
 import { quantityFitsUnit } from '../../../shared/fields.js';
 import { messages } from '../../../shared/messages.js';
+import { formatDecimal } from '../../../shared/money.js';
 import {
   productionOrderMachine,
   productionOrderNumber,
@@ -22,6 +23,7 @@ import type { DbOrTrx, Trx } from '../../db/connection.js';
 import { recordAudit, type AuditContext } from '../../platform/audit.js';
 import { updateWithLines } from '../../platform/document-lines.js';
 import {
+  BusinessRuleError,
   ConflictError,
   NotFoundError,
   StaleVersionError,
@@ -30,6 +32,7 @@ import {
 import { takeNumber } from '../../platform/numbering.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { transition } from '../../platform/transition.js';
+import { productionTolerancePercent } from '../company/index.js';
 import { postMovements, reverseMovement } from '../stock-movements/index.js';
 import {
   balancesAt,
@@ -60,6 +63,7 @@ import {
 import {
   costBreakdown,
   costValue,
+  maximumProduced,
   missingQuantity,
   requiredQuantity,
 } from './production-orders.rules.js';
@@ -358,9 +362,11 @@ export function startProductionOrder(
 }
 
 /**
- * "Concluir": the product enters the target location at the order's real unit cost — (Σ what the
- * materials' consumption took from stock + Σ the costs) ÷ the produced quantity — which moves the
- * product's average cost; the breakdown is recorded on the order.
+ * "Concluir": the product enters the target location carrying the order's real total cost — Σ
+ * what the materials' consumption took from stock + Σ the costs — as its value, exactly (the unit
+ * cost, total ÷ produced quantity, is derived from it), which moves the product's average cost;
+ * the breakdown is recorded on the order. The produced quantity is above zero and at most the
+ * planned quantity plus the company's tolerance (422 OVER_PRODUCTION naming the maximum).
  */
 export function completeProductionOrder(
   db: DbOrTrx,
@@ -376,6 +382,22 @@ export function completeProductionOrder(
         producedQuantity: messages.tooManyUnitDecimals(product.unitDecimals),
       });
     }
+    const tolerance = await productionTolerancePercent(trx);
+    const maximum = maximumProduced(locked.quantity, tolerance, product.unitDecimals);
+    if (new Decimal(input.producedQuantity).greaterThan(maximum)) {
+      const inUnit = (quantity: string) =>
+        `${formatDecimal(quantity, product.unitDecimals)} ${product.unitCode}`;
+      const message = errorMessages.OVER_PRODUCTION({
+        maximum: inUnit(maximum),
+        planned: inUnit(locked.quantity),
+        tolerance: new Decimal(tolerance).toFixed().replace('.', ','),
+      });
+      throw new BusinessRuleError({
+        code: ErrorCode.OVER_PRODUCTION,
+        message,
+        fields: { producedQuantity: message },
+      });
+    }
     const [materials, costs] = await Promise.all([findMaterials(trx, id), findCosts(trx, id)]);
     const breakdown = costBreakdown(
       materials.map((line) => line.consumedValue ?? '0'),
@@ -388,7 +410,7 @@ export function completeProductionOrder(
         itemId: locked.productId,
         toLocationId: locked.targetLocationId,
         quantity: input.producedQuantity,
-        unitCost: breakdown.unitCost,
+        value: breakdown.totalCost,
         origin: { type: 'PRODUCTION_ORDER', id },
         notes: productionOrderNumber(locked.number),
         path: '',

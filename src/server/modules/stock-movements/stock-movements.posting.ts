@@ -47,6 +47,7 @@ import {
   formatDate,
   lockOrder,
   valueInflow,
+  valueInflowOfValue,
   valueOutflow,
   valueTransfer,
   type BalanceKey,
@@ -89,6 +90,11 @@ export type MovementInput = MovementCommon &
         quantity: string;
         /** The cost of one unit; without it the entry comes in at the average cost. */
         unitCost?: string | null;
+        /**
+         * The entry's total value, exact (a production order's total cost): it wins over
+         * `unitCost`, which is then derived from it (value ÷ quantity).
+         */
+        value?: string;
       }
     | { type: 'OUT'; fromLocationId: number; quantity: string }
     | { type: 'TRANSFER'; fromLocationId: number; toLocationId: number; quantity: string }
@@ -132,6 +138,8 @@ interface Draft {
   counted: { quantity: Decimal; locationId: number } | null;
   /** A cost of its own (an entry with cost, a reversal); null: at the average. */
   unitCost: Decimal | null;
+  /** An entry's exact total value (`valueInflowOfValue`); null: quantity × the unit cost. */
+  value: Decimal | null;
 }
 
 const fieldOf = (draft: { path: string }, field: string) =>
@@ -187,13 +195,16 @@ function read(inputs: MovementInput[], today: string): Draft[] {
       quantity: null,
       counted: null,
       unitCost: null,
+      value: null,
     };
     const decimal = (text: string | null) => (text === null ? null : new Decimal(text));
     switch (input.type) {
       case 'IN':
         draft.toLocationId = input.toLocationId;
         draft.quantity = decimal(parse(at, 'quantity', quantity(), input.quantity));
-        if (input.unitCost !== undefined && input.unitCost !== null) {
+        if (input.value !== undefined) {
+          draft.value = decimal(parse(at, 'value', unitCost(), input.value));
+        } else if (input.unitCost !== undefined && input.unitCost !== null) {
           draft.unitCost = decimal(parse(at, 'unitCost', unitCost(), input.unitCost));
         }
         break;
@@ -358,7 +369,9 @@ async function post(
       from && to
         ? valueTransfer(before, amount)
         : to
-          ? valueInflow(before, amount, draft.unitCost)
+          ? draft.value
+            ? valueInflowOfValue(before, amount, draft.value)
+            : valueInflow(before, amount, draft.unitCost)
           : valueOutflow(before, amount, draft.unitCost);
     if (valued.value.greaterThan(MAX_VALUE) || valued.after.value.greaterThan(MAX_VALUE)) {
       throw new ValidationError({ [fieldOf(draft, 'quantity')]: messages.outOfRange });
@@ -556,6 +569,7 @@ export async function reverseMovement(
     counted: null,
     // At the value the movement had (the last units of an outflow take what was left).
     unitCost: original.type === 'TRANSFER' ? null : new Decimal(original.value).div(amount),
+    value: null,
   };
   const [reversal] = await post(trx, ctx, [draft], today);
   await recordAudit(trx, ctx, {

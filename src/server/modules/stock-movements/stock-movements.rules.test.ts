@@ -6,6 +6,7 @@ import {
   formatDate,
   lockOrder,
   valueInflow,
+  valueInflowOfValue,
   valueOutflow,
   valueTransfer,
   type Valuation,
@@ -117,6 +118,28 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     atOwnCost: fc.option(costArb, { nil: null, freq: 5 }),
   }),
 );
+
+describe('an entry carrying its total value (a production order)', () => {
+  it('adds the value exactly and derives the unit cost, where quantity × cost would lose a cent', () => {
+    const entry = valueInflowOfValue(empty, d(3), d('160.30'));
+    expect(entry.value.toFixed(4)).toBe('160.3000');
+    expect(entry.unitCost.toFixed(4)).toBe('53.4333');
+    expect(valueInflow(empty, d(3), entry.unitCost).value.toFixed(4)).toBe('160.2999');
+    expect(show(entry.after)).toEqual({
+      quantity: '3.000',
+      value: '160.3000',
+      averageCost: '53.4333',
+    });
+    const more = valueInflowOfValue(entry.after, d(1), d('20.00'));
+    expect(show(more.after)).toEqual({
+      quantity: '4.000',
+      value: '180.3000',
+      averageCost: '45.0750',
+    });
+    // Everything going out takes all of it: nothing is left behind.
+    expect(valueOutflow(more.after, d(4), null).value.toFixed(4)).toBe('180.3000');
+  });
+});
 
 describe('moving average cost, for any history of entries and outflows', () => {
   it('keeps the stock value equal to the ledger, never negative, zero at zero quantity', () => {

@@ -60,6 +60,22 @@ export function valueInflow(
 }
 
 /**
+ * Stock comes in carrying a total value of its own (a production order's total cost): that value
+ * enters exactly, whatever the quantity, so the stock value never gains or loses the cents that
+ * quantity × a 4-place unit cost would round away (160.30 over 3 units: not 3 × 53.4333). The unit
+ * cost it is recorded with is derived from it (value ÷ quantity, 4 places), and the average moves
+ * as for any entry with cost.
+ */
+export function valueInflowOfValue(before: Valuation, quantity: Decimal, value: Decimal): Valued {
+  const after = { quantity: before.quantity.plus(quantity), value: before.value.plus(value) };
+  return {
+    after: { ...after, averageCost: round(after.value.div(after.quantity)) },
+    unitCost: round(value.div(quantity)),
+    value,
+  };
+}
+
+/**
  * Stock goes out, at the average (an OUT, an adjustment down) or at a cost of its own (the
  * reversal of an entry takes out what that entry brought in, which moves the average). The last
  * units take all the value left, so an item with nothing on hand is worth nothing; no outflow takes

@@ -1,5 +1,6 @@
 import { cep, cnpj, phone } from '../../../shared/br/documents.js';
 import type { Uf } from '../../../shared/br/states.js';
+import { formatDecimal } from '../../../shared/money.js';
 import type { Company, CompanyInput } from '../../../shared/resources/company.js';
 
 /**
@@ -28,6 +29,8 @@ export interface CompanyFormValues {
   stateCode: string | undefined;
   /** `YYYY-MM-DD` as the date input keeps it; undefined when nothing is closed. */
   stockClosedThrough: string | undefined;
+  /** "Tolerância de produção a maior" as typed ("10,00"); the shared schema reads it. */
+  productionTolerancePercent: string;
 }
 
 const text = (value: string | null | undefined) => value ?? '';
@@ -56,6 +59,7 @@ export function toFormValues(company: Company): CompanyFormValues {
     pixKey: text(company.pixKey),
     stateCode: company.stateCode ?? undefined,
     stockClosedThrough: company.stockClosedThrough ?? undefined,
+    productionTolerancePercent: formatDecimal(company.productionTolerancePercent, 2),
   };
 }
 

@@ -13,6 +13,7 @@ import { reportFormError } from '../../components/apply-server-errors.js';
 import { FormActions } from '../../components/form-actions.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { CepInput, CnpjInput, PhoneInput } from '../../components/masked-input.js';
+import { PercentInput } from '../../components/percent-input.js';
 import { StaleVersionAlert } from '../../components/stale-version-alert.js';
 import { UfSelect } from '../../components/uf-select.js';
 import { useFormDirty } from '../../components/use-form-dirty.js';
@@ -285,6 +286,22 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
                 extra="Movimentações de estoque até esta data ficam bloqueadas."
               >
                 <LazyDateInput />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card title="Produção">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Tolerância de produção a maior (%)"
+                name="productionTolerancePercent"
+                required
+                rules={rule('productionTolerancePercent')}
+                extra="Uma ordem de produção pode ser concluída com até esta porcentagem acima da quantidade planejada."
+              >
+                <PercentInput />
               </Form.Item>
             </Col>
           </Row>
