@@ -132,6 +132,39 @@ const filled = (url: string) =>
     .replace(/:[A-Za-z]+/g, '1')
     .replace(/\*/g, 'x');
 
+/**
+ * Sends every route through every spelling of its path, as the SPA would (CSRF cookie and
+ * header, a JSON body on writes) plus `headers`; answers what came back other than `expected`.
+ */
+async function walk(
+  routes: ProtectedRoute[],
+  expected: number[],
+  tally: keyof typeof sent,
+  headers: Record<string, string> = {},
+): Promise<string[]> {
+  const failures: string[] = [];
+  for (const route of routes) {
+    for (const variant of pathVariants(filled(route.url))) {
+      const answer = await send(
+        route.method,
+        variant,
+        {
+          cookie: `XSRF-TOKEN=${CSRF}`,
+          'x-xsrf-token': CSRF,
+          'content-type': 'application/json',
+          ...headers,
+        },
+        bodyOf(route.method),
+      );
+      sent[tally] += 1;
+      if (!expected.includes(answer.status)) {
+        failures.push(`${route.method} ${variant} → ${answer.status} ${answer.body.slice(0, 120)}`);
+      }
+    }
+  }
+  return failures;
+}
+
 /** How many requests each check sent, for the closing figures. */
 const sent = { anonymous: 0, withoutPermission: 0, withoutCsrf: 0 };
 
@@ -157,27 +190,7 @@ describe('access is decided by the matched route', () => {
 
   it('answers 401 or 404, never 2xx, to every protected route without a token, however spelt', async () => {
     const before = await auditCount();
-    const failures: string[] = [];
-    for (const route of protectedRoutes()) {
-      for (const variant of pathVariants(filled(route.url))) {
-        const answer = await send(
-          route.method,
-          variant,
-          {
-            cookie: `XSRF-TOKEN=${CSRF}`,
-            'x-xsrf-token': CSRF,
-            'content-type': 'application/json',
-          },
-          bodyOf(route.method),
-        );
-        sent.anonymous += 1;
-        if (![401, 404].includes(answer.status)) {
-          failures.push(
-            `${route.method} ${variant} → ${answer.status} ${answer.body.slice(0, 120)}`,
-          );
-        }
-      }
-    }
+    const failures = await walk(protectedRoutes(), [401, 404], 'anonymous');
     expect(failures).toEqual([]);
     // Nothing was written, by nobody.
     expect(await auditCount()).toBe(before);
@@ -185,29 +198,10 @@ describe('access is decided by the matched route', () => {
 
   it('answers 403 or 404, never 2xx, to a user whose role lacks the permission, however spelt', async () => {
     const before = await auditCount();
-    const failures: string[] = [];
-    for (const route of protectedRoutes()) {
-      if (route.permission === 'signed-in') continue;
-      for (const variant of pathVariants(filled(route.url))) {
-        const answer = await send(
-          route.method,
-          variant,
-          {
-            cookie: `XSRF-TOKEN=${CSRF}`,
-            'x-xsrf-token': CSRF,
-            authorization: `Bearer ${noPermissionToken}`,
-            'content-type': 'application/json',
-          },
-          bodyOf(route.method),
-        );
-        sent.withoutPermission += 1;
-        if (![403, 404].includes(answer.status)) {
-          failures.push(
-            `${route.method} ${variant} → ${answer.status} ${answer.body.slice(0, 120)}`,
-          );
-        }
-      }
-    }
+    const needPermission = protectedRoutes().filter((route) => route.permission !== 'signed-in');
+    const failures = await walk(needPermission, [403, 404], 'withoutPermission', {
+      authorization: `Bearer ${noPermissionToken}`,
+    });
     expect(failures).toEqual([]);
     expect(await auditCount()).toBe(before);
   });
