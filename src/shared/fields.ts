@@ -1,4 +1,5 @@
 import { cep, cnpj, cpf, phone } from './br/documents.js';
+import { todayInSaoPaulo } from './export-file-name.js';
 import {
   MAX_SIGNIFICANT_DIGITS,
   parseDecimal,
@@ -7,6 +8,7 @@ import {
 } from './money.js';
 import { ufs } from './br/states.js';
 import { pixKey } from './pix.js';
+import { addYears } from './plain-date.js';
 import { messages } from './messages.js';
 import { z } from './zod-messages.js';
 
@@ -282,3 +284,12 @@ export const date = () =>
       )
       .refine((v) => Number(v.slice(0, 4)) >= MIN_DATE_YEAR, { message: messages.outOfRange }),
   );
+
+/**
+ * A date that looks ahead at most a year from today (São Paulo): an account's opening date, a
+ * bill's competence. Further than that it cannot be true yet, and is a typo (2062 for 2026).
+ */
+export const dateWithinAYear = () =>
+  date().refine((value) => value <= addYears(todayInSaoPaulo(), 1), {
+    message: messages.dateTooFarAhead,
+  });

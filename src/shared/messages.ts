@@ -10,6 +10,8 @@ export const messages = {
   notANumber: 'Valor deve ser um número',
   outOfRange: 'Valor está fora do intervalo',
   mustBePositive: 'Valor deve ser maior que zero',
+  /** An opening or competence date further ahead than a year from today. */
+  dateTooFarAhead: 'A data não pode passar de um ano à frente de hoje.',
   /** A quantity with more decimal places than its unit of measurement allows (DOMAIN §2). */
   tooManyUnitDecimals: (decimals: number) =>
     decimals === 0
@@ -90,6 +92,7 @@ export const messages = {
     amountFromDocument:
       'O valor de uma conta gerada por um documento não pode ser alterado; cancele o documento.',
     pixNoCity: 'Cadastre a cidade e o nome da empresa em Empresa para gerar o PIX.',
+    dueBeforeIssue: 'O vencimento não pode ser anterior à emissão.',
   },
   stock: {
     futureDate: 'A data não pode ser posterior a hoje.',
@@ -133,6 +136,9 @@ export const messages = {
     discountTooLarge: 'O desconto não pode ser maior que o total dos itens.',
     approveNeedsLines: 'Inclua ao menos um item com valor para aprovar a ordem.',
     expectedBeforeOrder: 'A previsão não pode ser anterior à data da ordem.',
+    /** `date` as screens show it: "31/01/2026". */
+    receiptBeforeOrder: (date: string) =>
+      `O recebimento não pode ser anterior à data da ordem (${date}).`,
     lineNotInOrder: 'Este item não está na ordem.',
     ambiguousItem: 'O item aparece em mais de uma linha da ordem; informe a linha.',
     repeatedLine: 'Esta linha já foi informada neste recebimento.',

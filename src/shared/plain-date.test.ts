@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from './plain-date.js';
+import { addDays, addYears, formatPlainDate } from './plain-date.js';
 
 describe('addDays', () => {
   it('counts calendar days across months, years and leap days', () => {
@@ -32,5 +32,19 @@ describe('addDays', () => {
         },
       ),
     );
+  });
+});
+
+describe('addYears', () => {
+  it('keeps the day of the month, and 29 February becomes the 28th in a common year', () => {
+    expect(addYears('2026-03-15', 1)).toBe('2027-03-15');
+    expect(addYears('2024-02-29', 1)).toBe('2025-02-28');
+    expect(addYears('2024-02-29', 4)).toBe('2028-02-29');
+    expect(addYears('2026-12-31', -1)).toBe('2025-12-31');
+    expect(() => addYears('2026-02-30', 1)).toThrow(RangeError);
+  });
+
+  it('shows a date the Brazilian way', () => {
+    expect(formatPlainDate('2026-01-31')).toBe('31/01/2026');
   });
 });

@@ -15,3 +15,25 @@ export function addDays(date: string, days: number): string {
     throw new RangeError(`not a date: ${date}`);
   return new Date(time + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/**
+ * "2026-03-15" + 1 → "2027-03-15": the same day of the month `years` later; 29 February goes to
+ * the 28th in a year without it.
+ */
+export function addYears(date: string, years: number): string {
+  const match = plainDate.exec(date);
+  if (!match || !Number.isInteger(years)) {
+    throw new RangeError(`not a date plus years: ${date}, ${years}`);
+  }
+  const [, year, month, day] = match.map(Number);
+  if (new Date(Date.UTC(year!, month! - 1, day!)).toISOString().slice(0, 10) !== date) {
+    throw new RangeError(`not a date: ${date}`);
+  }
+  const target = year! + years;
+  const lastDay = new Date(Date.UTC(target, month!, 0)).getUTCDate();
+  const pad = (value: number, length: number) => String(value).padStart(length, '0');
+  return `${pad(target, 4)}-${pad(month!, 2)}-${pad(Math.min(day!, lastDay), 2)}`;
+}
+
+/** "2026-01-31" → "31/01/2026", as messages show a date (DOMAIN §1). */
+export const formatPlainDate = (date: string) => date.split('-').reverse().join('/');

@@ -1,5 +1,6 @@
 import {
   date,
+  dateWithinAYear,
   id,
   integer,
   nonNegativeMoney,
@@ -119,9 +120,12 @@ const billFields = (kind: BillKind) => ({
   description: requiredText(200),
   documentNumber: optionalText(30),
   issueDate: date(),
-  /** "Competência": the month the income or expense belongs to; the issue date when empty. */
+  /**
+   * "Competência": the month the income or expense belongs to; the issue date when empty. At most
+   * a year ahead of today.
+   */
   competenceDate: z
-    .preprocess((v) => (v === '' ? null : v), date().nullish())
+    .preprocess((v) => (v === '' ? null : v), dateWithinAYear().nullish())
     .transform((v) => v ?? null),
   categoryId: id(),
   paymentMethodId: optionalReference(),
@@ -129,18 +133,26 @@ const billFields = (kind: BillKind) => ({
   notes: optionalText(500),
 });
 
+/** A bill falls due on or after the day it was issued (400 on `dueDate`). */
+const dueOnOrAfterIssue = {
+  check: (bill: { issueDate: string; dueDate: string }) => bill.dueDate >= bill.issueDate,
+  params: { path: ['dueDate'], message: messages.finance.dueBeforeIssue },
+};
+
 /**
  * A new manual bill: the total, split into `installments` bills (the cents left by rounding on
  * the last), the first due on `dueDate` and each next one `intervalDays` later.
  */
 export const billCreateSchema = (kind: BillKind) =>
-  z.object({
-    ...billFields(kind),
-    amount: positiveMoney(),
-    dueDate: date(),
-    installments: integer(1, MAX_INSTALLMENTS).default(1),
-    intervalDays: integer(1, 366).default(30),
-  });
+  z
+    .object({
+      ...billFields(kind),
+      amount: positiveMoney(),
+      dueDate: date(),
+      installments: integer(1, MAX_INSTALLMENTS).default(1),
+      intervalDays: integer(1, 366).default(30),
+    })
+    .refine(dueOnOrAfterIssue.check, dueOnOrAfterIssue.params);
 export type BillCreateInput = z.input<ReturnType<typeof billCreateSchema>>;
 export type BillCreate = z.output<ReturnType<typeof billCreateSchema>> & {
   supplierId?: number | null;
@@ -149,7 +161,9 @@ export type BillCreate = z.output<ReturnType<typeof billCreateSchema>> & {
 
 /** One bill changed (only while OPEN): its own amount and due date, with the version read. */
 export const billUpdateSchema = (kind: BillKind) =>
-  z.object({ ...billFields(kind), amount: positiveMoney(), dueDate: date(), version: version() });
+  z
+    .object({ ...billFields(kind), amount: positiveMoney(), dueDate: date(), version: version() })
+    .refine(dueOnOrAfterIssue.check, dueOnOrAfterIssue.params);
 export type BillUpdate = z.output<ReturnType<typeof billUpdateSchema>> & {
   supplierId?: number | null;
   clientId?: number;

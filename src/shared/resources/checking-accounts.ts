@@ -1,4 +1,4 @@
-import { date, money, optionalText, requiredText } from '../fields.js';
+import { dateWithinAYear, money, optionalText, requiredText } from '../fields.js';
 import { booleanFilter } from '../list-query.js';
 import { messages } from '../messages.js';
 import { activeLabels, defineResource } from '../resource.js';
@@ -25,7 +25,8 @@ export const checkingAccounts = defineResource({
     agency: optionalText(10),
     accountNumber: optionalText(20),
     openingBalance: money().default('0.00'),
-    openingDate: date(),
+    /** At most a year ahead of today: further it cannot be true yet. */
+    openingDate: dateWithinAYear(),
     active: z.boolean().default(true),
   }),
   filtersSchema: z.object({ active: booleanFilter() }),

@@ -3,7 +3,7 @@ import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
 import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { messages } from '../../../shared/messages.js';
 import { crc16 } from '../../../shared/pix.js';
-import { addDays } from '../../../shared/plain-date.js';
+import { addDays, addYears } from '../../../shared/plain-date.js';
 import type { BillRow } from '../../../shared/resources/bills.js';
 import { readSpreadsheet } from '../../platform/spreadsheet.js';
 import { inTransaction } from '../../platform/transaction.js';
@@ -133,6 +133,31 @@ describe('creating bills', () => {
     }
     const typed = await post(PAY, payable({ amount: 'cem reais' }));
     expect(typed.json().error.fields).toEqual({ amount: messages.notANumber });
+  });
+
+  it('refuses a due date before the issue and a competence more than a year ahead (400), on create and edit', async () => {
+    const early = await post(PAY, payable({ issueDate: today, dueDate: addDays(today, -1) }));
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().error.fields).toEqual({ dueDate: messages.finance.dueBeforeIssue });
+    const aYearAhead = addYears(today, 1);
+    const far = await post(RECEIVE, receivable({ competenceDate: addDays(aYearAhead, 1) }));
+    expect(far.statusCode, far.body).toBe(400);
+    expect(far.json().error.fields).toEqual({ competenceDate: messages.dateTooFarAhead });
+
+    const tag = nextTag();
+    const [bill] = await create(
+      PAY,
+      payable({ description: `Prazo ${tag}`, competenceDate: aYearAhead }),
+    );
+    expect(bill!.competenceDate).toBe(aYearAhead);
+    const edited = await api.request({
+      method: 'PUT',
+      url: `${PAY}/${bill!.id}`,
+      token,
+      payload: { ...payable(), dueDate: addDays(today, -10), version: bill!.version },
+    });
+    expect(edited.statusCode, edited.body).toBe(400);
+    expect(edited.json().error.fields).toEqual({ dueDate: messages.finance.dueBeforeIssue });
   });
 
   it('answers 400 with the field for a category of the wrong kind, a method of the wrong usage, an inactive account', async () => {
@@ -417,13 +442,20 @@ describe('the list', () => {
 
   it('exports the filtered list as XLSX with typed cells and as CSV', async () => {
     const tag = nextTag();
+    // Issued before they fall due (a bill due before its issue is refused).
+    const issueDate = '2026-03-01';
     await create(
       PAY,
-      payable({ description: `Frete ${tag}`, amount: '1234.50', dueDate: '2026-03-10' }),
+      payable({
+        description: `Frete ${tag}`,
+        amount: '1234.50',
+        issueDate,
+        dueDate: '2026-03-10',
+      }),
     );
     await create(
       PAY,
-      payable({ description: `Seguro ${tag}`, amount: '10.00', dueDate: '2026-03-09' }),
+      payable({ description: `Seguro ${tag}`, amount: '10.00', issueDate, dueDate: '2026-03-09' }),
     );
     const xlsx = await get(`${PAY}/export?format=xlsx&q=${tag}`);
     expect(xlsx.statusCode, xlsx.body).toBe(200);

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { messages } from '../../../shared/messages.js';
+import { addDays, addYears } from '../../../shared/plain-date.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { crudContract, letter, masterData, nextTag } from './testing/master-data-helpers.js';
 
 const api = useTestApi();
+const aYearAhead = addYears(todayInSaoPaulo(), 1);
 
 const banks = ['341', '001', '237', '104', '033'];
 const balances = ['9.90', '-250.00', '1000.00', '10.00', '0.00'];
@@ -49,6 +52,9 @@ crudContract(api, {
     { field: 'openingDate', value: '2026-13-01', message: messages.invalid },
     { field: 'openingDate', value: '31/01/2026', message: messages.pattern },
     { field: 'openingDate', value: '2026-01-31T00:00:00Z', message: messages.pattern },
+    // An opening date can be at most a year ahead: further it is a typo (issue 15 §4).
+    { field: 'openingDate', value: addDays(aYearAhead, 1), message: messages.dateTooFarAhead },
+    { field: 'openingDate', value: '2062-01-15', message: messages.dateTooFarAhead },
     { field: 'openingBalance', value: 'abc', message: messages.notANumber },
     { field: 'openingBalance', value: '1234567890123456', message: messages.outOfRange },
     { field: 'openingBalance', value: '-12345678901234.5', message: messages.outOfRange },
@@ -62,6 +68,7 @@ crudContract(api, {
     { input: { openingBalance: undefined }, stored: { openingBalance: '0.00', balance: '0.00' } },
     { input: { openingBalance: -80 }, stored: { openingBalance: '-80.00', balance: '-80.00' } },
     { input: { openingDate: '2024-02-29' }, stored: { openingDate: '2024-02-29' } },
+    { input: { openingDate: aYearAhead }, stored: { openingDate: aYearAhead } },
     {
       input: { bankCode: ' 001 ', bankName: '', agency: '  ', accountNumber: undefined },
       stored: { bankCode: '001', bankName: null, agency: null, accountNumber: null },

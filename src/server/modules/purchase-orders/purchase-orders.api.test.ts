@@ -459,6 +459,23 @@ describe('receiving', () => {
     expect(future.json().error.fields).toEqual({ date: messages.stock.futureDate });
   });
 
+  it("refuses a receipt dated before the order's date (400 on date) and receives on that day", async () => {
+    const orderDate = addDays(today, -3);
+    const order = await approved({ orderDate });
+    const early = await action(
+      order.id,
+      'receive',
+      receiveAll(order, { date: addDays(today, -4) }),
+    );
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().error.fields).toEqual({
+      date: messages.purchaseOrders.receiptBeforeOrder(orderDate.split('-').reverse().join('/')),
+    });
+    expect((await writtenFor(order.id)).movements).toEqual([]);
+    const onTheDay = await received(order, receiveAll(order, { date: orderDate }));
+    expect(onTheDay.status).toBe('RECEIVED');
+  });
+
   it('two receipts at once: the second waits, sees what the first received and is refused beyond it', async () => {
     const order = await approved();
     const line = order.items[0]!;
@@ -515,6 +532,7 @@ describe('receiving', () => {
     // Lines 100.00, 200.00 and 33.33 (3 × 11.11); freight 10.00 and discount 3.33 by value.
     const order = await create(
       header({
+        orderDate: addDays(today, -5),
         freight: '10.00',
         discount: '3.33',
         installments: 3,

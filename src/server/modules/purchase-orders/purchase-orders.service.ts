@@ -5,6 +5,7 @@ import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { quantityFitsUnit } from '../../../shared/fields.js';
 import { messages } from '../../../shared/messages.js';
 import { formatDecimal } from '../../../shared/money.js';
+import { formatPlainDate } from '../../../shared/plain-date.js';
 import {
   formatPurchaseOrderNumber,
   PURCHASE_ORDER_SEQUENCE,
@@ -476,6 +477,10 @@ export function receivePurchaseOrder(
     const today = todayInSaoPaulo();
     const fields: Record<string, string> = {};
     if (input.date > today) fields.date = messages.stock.futureDate;
+    // Goods cannot arrive before they were ordered (the order's date, as the form saved it).
+    else if (input.date < order.orderDate) {
+      fields.date = messages.purchaseOrders.receiptBeforeOrder(formatPlainDate(order.orderDate));
+    }
     const locationId = input.locationId ?? order.locationId;
     if (input.locationId) {
       const location = await findLocation(trx, input.locationId);

@@ -355,6 +355,7 @@ function BillForm({
                   label={loaded ? 'Vencimento' : '1º vencimento'}
                   name="dueDate"
                   rules={[required, validate('dueDate')]}
+                  dependencies={['issueDate']}
                   validateFirst
                 >
                   <LazyDateInput />
