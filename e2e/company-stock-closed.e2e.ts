@@ -110,4 +110,53 @@ describe('Empresa › Estoque fechado até', () => {
       await pageApi(page, 'PUT', '/company', { ...company.body, pixKey: null });
     }
   });
+
+  it('asks for the production tolerance when emptied, refuses one above 100 % and saves 12,5 %', async () => {
+    const { page } = ctx;
+    await openCompany(page);
+    const tolerance = page.getByLabel('Tolerância de produção a maior (%)', { exact: true });
+    const toleranceError = page
+      .locator('.ant-form-item')
+      .filter({ has: tolerance })
+      .locator('.ant-form-item-explain-error');
+    try {
+      await tolerance.scrollIntoViewIfNeeded();
+      expect(await tolerance.inputValue()).toBe('10,00');
+      const card = page.locator('.ant-card').filter({ has: tolerance });
+      expect(await card.locator('.ant-card-head').textContent()).toBe('Produção');
+
+      await tolerance.fill('');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect
+        .poll(() => toleranceError.allTextContents())
+        .toEqual(['Preenchimento obrigatório']);
+      await tolerance.fill('150');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect
+        .poll(() => toleranceError.allTextContents())
+        .toEqual(['Valor está fora do intervalo']);
+      expect((await pageApi(page, 'GET', '/company')).body.productionTolerancePercent).toBe(
+        '10.00',
+      );
+
+      await tolerance.fill('12,5');
+      await tolerance.blur();
+      await expect.poll(() => tolerance.inputValue()).toBe('12,50');
+      await expect.poll(() => toleranceError.count()).toBe(0);
+      await ctx.screenshot('company-production-tolerance-1280');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect.poll(() => toasts(page)).toContain('Registro salvo com sucesso.');
+      expect((await pageApi(page, 'GET', '/company')).body.productionTolerancePercent).toBe(
+        '12.50',
+      );
+      await page.reload();
+      await expect.poll(() => tolerance.inputValue()).toBe('12,50');
+    } finally {
+      const company = await pageApi(page, 'GET', '/company');
+      await pageApi(page, 'PUT', '/company', {
+        ...company.body,
+        productionTolerancePercent: '10.00',
+      });
+    }
+  });
 });

@@ -275,10 +275,25 @@ describe('Ordens de Produção in Chromium', () => {
     await expect.poll(() => materialRow(page, TECIDO.name).textContent()).toContain('R$ 200,00');
     expect(await materialRow(page, LINHA.name).textContent()).toContain('R$ 20,00');
 
-    // Concluir: 8 of the 10 planned came out → (200 + 20 + 30) / 8 = R$ 31,25 each.
+    // Concluir: 8 of the 10 planned came out → (200 + 20 + 30) / 8 = R$ 31,25 each. More than
+    // the plan plus the company's 10 % tolerance is refused next to the quantity.
     await page.getByTestId('action-complete').click();
     const produced = page.getByLabel('Quantidade produzida', { exact: true });
     await expect.poll(() => produced.inputValue()).toBe('10');
+    await produced.fill('12');
+    await page.getByTestId('complete-submit').click();
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-form-item')
+          .filter({ has: produced })
+          .locator('.ant-form-item-explain-error')
+          .textContent(),
+      )
+      .toBe(
+        `Quantidade produzida acima do permitido: no máximo 11 ${scene.unitCode} (planejado 10 ${scene.unitCode} + tolerância de 10%).`,
+      );
+    expect(await status(page)).toBe('Em produção');
     await produced.fill('8');
     await settled(page);
     await ctx.screenshot('production-order-complete-dialog-1280');
@@ -339,6 +354,22 @@ describe('Ordens de Produção in Chromium', () => {
       path.join(SCREENSHOTS, 'production-order-pdf'),
     ]);
     expect(fs.existsSync(path.join(SCREENSHOTS, 'production-order-pdf.png'))).toBe(true);
+
+    // Its movements were made by the order: Movimentação de Estoque offers no "Estornar" on
+    // them, and the product's entry says it is undone through the document.
+    await page.goto(`/stockmovements?originType=PRODUCTION_ORDER&itemId=${scene.productId}`);
+    const made = page.getByTestId('movements-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => made.count(), { timeout: 10_000 }).toBe(1);
+    expect(await made.first().textContent()).toContain('Ordem de Produção');
+    expect(await made.first().getByTestId('reverse-button').count()).toBe(0);
+    await made.first().click();
+    await page.waitForURL(/\/stockmovements\/\d+$/);
+    await expect
+      .poll(() => page.locator('.ant-descriptions').textContent())
+      .toContain('Gerado por um documento: desfaça-o pelo documento de origem, não aqui.');
+    expect(await page.getByTestId('reverse-button').count()).toBe(0);
+    await page.goto(`/productionorders/${orderId}`);
+    await expect.poll(() => status(page)).toBe('Concluída');
 
     // The product's stock: the 8 units in Consulta de Estoque.
     await page.getByTestId('product-stock-link').click();
