@@ -34,6 +34,7 @@ import { declareAccess, registerAuth } from './platform/auth.js';
 import { registerCsrf } from './platform/csrf.js';
 import { onFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { clientErrorHandler } from './platform/framework-errors.js';
+import { registerIdempotency } from './platform/idempotency.js';
 import { registerNulGuard } from './platform/nul-guard.js';
 import { createSignedInUsers } from './platform/signed-in-users.js';
 import { createTokenService } from './platform/tokens.js';
@@ -55,6 +56,8 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** `/api/v1/docs` without signing in (API_DOCS_PUBLIC=1). */
   apiDocsPublic?: boolean;
+  /** How long a keyed POST's repeat waits for the first to answer (15 s; tests shorten it). */
+  idempotencyWaitMs?: number;
 }
 
 /** The whole server, used by `npm start` and by the tests through `app.inject`. */
@@ -117,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the HTTP server waits for its last requests, so that nothing reconnects while stopping.
   app.addHook('preClose', () => signedInUsers.close());
   registerAuth(app, signedInUsers, tokens);
+  // After authentication: a key belongs to the signed-in user (platform/idempotency.ts).
+  registerIdempotency(app, options.db, { waitMs: options.idempotencyWaitMs });
   if (webDir) await registerStaticAssets(app, webDir);
 
   await app.register(swagger, {

@@ -48,6 +48,10 @@ export const ErrorCode = {
   /** 422: a PIX code asked for while the company has no PIX key. */
   NO_PIX_KEY: 'NO_PIX_KEY',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  /** 409: a keyed POST repeated while the first with its key still runs (platform/idempotency.ts). */
+  IDEMPOTENCY_IN_PROGRESS: 'IDEMPOTENCY_IN_PROGRESS',
+  /** 422: an `Idempotency-Key` already used for another request (route, record or body). */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   /** 409 without a code of its own. */
   CONFLICT: 'CONFLICT',
   /** 403: the X-XSRF-TOKEN header does not echo the cookie. */

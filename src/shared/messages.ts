@@ -210,5 +210,13 @@ export const messages = {
     requestTimeout: 'A requisição demorou demais para chegar ao servidor.',
     malformedRequest: 'Requisição malformada.',
     requestRefused: 'Requisição recusada pelo servidor.',
+    /** The `Idempotency-Key` header (platform/idempotency.ts). */
+    idempotencyKeyInvalid:
+      'Cabeçalho Idempotency-Key inválido: use de 8 a 100 letras, números ou os sinais . _ : - (um UUID, por exemplo).',
+    idempotencyKeyWithFile: 'O cabeçalho Idempotency-Key não é aceito no envio de arquivos.',
+    idempotencyKeyReused:
+      'Esta chave de idempotência já foi usada em outra operação. Gere uma chave nova para cada envio.',
+    idempotencyInProgress:
+      'Esta operação ainda está em andamento. Aguarde alguns segundos e confira o resultado antes de repetir.',
   },
 } as const;

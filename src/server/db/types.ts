@@ -100,6 +100,21 @@ export interface SessionsTable {
   endedReason: string | null;
 }
 
+/** The answer of a keyed POST, kept 24 hours (migration 0019, platform/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  userId: number;
+  key: string;
+  /** SHA-256 (hex) of the method, matched route, parameters and body. */
+  fingerprint: string;
+  /** The request that claimed the key (its log lines). */
+  requestId: string;
+  claimedAt: Generated<Date>;
+  /** Null while the request runs. */
+  status: number | null;
+  contentType: string | null;
+  body: string | null;
+}
+
 interface MasterData extends Bookkeeping {
   id: Generated<number>;
   active: Generated<boolean>;
@@ -449,6 +464,7 @@ export interface Database {
   auditLog: AuditLogTable;
   loginAttempts: LoginAttemptsTable;
   sessions: SessionsTable;
+  idempotencyKeys: IdempotencyKeysTable;
   documentSequences: DocumentSequencesTable;
   items: ItemsTable;
   itemComponents: ItemComponentsTable;

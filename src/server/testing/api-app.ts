@@ -20,7 +20,10 @@ export interface TestApi {
 
 /** The app on a fresh copy of the migrated database, for one test file. */
 export function useTestApi(
-  options: Pick<AppOptions, 'webDir' | 'sessionHours' | 'trustProxy' | 'apiDocsPublic'> = {},
+  options: Pick<
+    AppOptions,
+    'webDir' | 'sessionHours' | 'trustProxy' | 'apiDocsPublic' | 'idempotencyWaitMs'
+  > = {},
 ): TestApi {
   const state = {} as { app: FastifyInstance; db: Db; url: string; adminToken?: string };
 

@@ -19,6 +19,7 @@ import * as m0015 from './0015-purchase-orders.js';
 import * as m0016 from './0016-production-orders.js';
 import * as m0017 from './0017-sessions.js';
 import * as m0018 from './0018-production-tolerance.js';
+import * as m0019 from './0019-idempotency-keys.js';
 
 export interface Migration {
   name: string;
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { name: '0016-production-orders', up: m0016.up },
   { name: '0017-sessions', up: m0017.up },
   { name: '0018-production-tolerance', up: m0018.up },
+  { name: '0019-idempotency-keys', up: m0019.up },
 ];
