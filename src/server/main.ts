@@ -12,9 +12,10 @@ import { OperatorError } from './operator-error.js';
 
 /**
  * CLI entry: `start` (the default) serves the app; `migrate` only runs the migrations;
- * `reset-password <e-mail>` gives a user a new password (README "Scripts").
+ * `reset-password <e-mail>` gives a user a new password; `backup [file]` and
+ * `restore <file> [--force]` copy the database (README "Scripts").
  */
-const COMMANDS = ['start', 'migrate', 'reset-password'];
+const COMMANDS = ['start', 'migrate', 'reset-password', 'backup', 'restore'];
 const [command = 'start', ...args] = process.argv.slice(2);
 const log = (message: string) => console.log(`[fabril] ${message}`);
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -45,12 +46,24 @@ async function main() {
 
   try {
     const config = readConfig();
+    // Loaded only for these commands: the server's start-up does not pay for them.
+    const copying =
+      command === 'backup' || command === 'restore'
+        ? await (
+            await import('./backup/backup-command.js')
+          ).prepareBackupCommand(command, args, config, log)
+        : null;
     database = await resolveDatabase({
       ...config,
       log,
-      // The server may be running on the same data directory while a password is reset.
-      shareRunning: command === 'reset-password',
+      // The server may be running on the same data directory while a password is reset or the
+      // database copied (a restore then refuses: the server's connections are open).
+      shareRunning: command !== 'start' && command !== 'migrate',
     });
+    if (copying) {
+      await copying.run(database.url);
+      return await stop(0);
+    }
     db = createDb(database.url);
 
     if (command === 'migrate') {

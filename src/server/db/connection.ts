@@ -1,4 +1,10 @@
-import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.js';
 
@@ -18,6 +24,14 @@ export function createDb(connectionString: string, max = 10): Db {
   // which would end the process unheard. The pool has already dropped that connection and the
   // next query opens a new one (or fails in its request, which reports it), so nothing is lost.
   pool.on('error', () => undefined);
+  return dbOverPool(pool);
+}
+
+/**
+ * Kysely as the server configures it, over any pool: `npm run restore` gives it a pool of the one
+ * client that holds its transaction, so the migrations run inside that transaction.
+ */
+export function dbOverPool(pool: PostgresPool): Db {
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],

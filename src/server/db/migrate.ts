@@ -18,11 +18,7 @@ export async function migrate(
   return db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
     try {
-      await sql`
-        CREATE TABLE IF NOT EXISTS schema_migrations (
-          name text PRIMARY KEY,
-          applied_at timestamptz NOT NULL DEFAULT now()
-        )`.execute(conn);
+      await createMigrationsTable(conn);
       const done = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(conn);
       const applied = new Set(done.rows.map((r) => r.name));
       const ran: string[] = [];
@@ -39,4 +35,13 @@ export async function migrate(
       await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
     }
   });
+}
+
+/** Where the migrations that ran are recorded (also created by `npm run restore`). */
+export async function createMigrationsTable(db: Kysely<any>): Promise<void> {
+  await sql`
+    CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
 }
