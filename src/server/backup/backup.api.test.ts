@@ -360,8 +360,10 @@ const until = async (condition: () => boolean) => {
   }
 };
 
+/** An empty database, named like the run's others so that the run's end drops it too. */
 async function newDatabase(): Promise<string> {
-  const name = `fabril_restore_${randomBytes(4).toString('hex')}`;
+  const prefix = inject('testDatabaseTemplate').replace(/_template$/, '');
+  const name = `${prefix}_restore_${randomBytes(4).toString('hex')}`;
   await createDatabaseIfMissing(adminUrl(), name);
   return urlFor(adminUrl(), name);
 }
