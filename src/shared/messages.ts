@@ -45,6 +45,28 @@ export const messages = {
   /** A list's total: "1 registro", "100.000 registros". */
   recordCount: records,
   imported: (count: number) => `${records(count)} ${count === 1 ? 'importado' : 'importados'}.`,
+  /** What an import refuses before checking the rows (platform/import-limits.ts). */
+  imports: {
+    noFile: 'Envie a planilha no campo "file" (multipart/form-data).',
+    unsupported: 'Formato de arquivo não suportado: envie uma planilha .xlsx ou um arquivo .csv.',
+    unreadable:
+      'Não foi possível ler a planilha. Salve-a novamente como .xlsx ou .csv e tente de novo.',
+    fileTooLarge: (megabytes: number) =>
+      `Arquivo grande demais: envie uma planilha de até ${megabytes} MB.`,
+    unpackedTooLarge: (megabytes: number) =>
+      `Planilha grande demais: descompactada, passa de ${megabytes} MB. Divida-a em arquivos menores.`,
+    suspiciousCompression:
+      'Planilha recusada: o conteúdo compactado é anormal para uma planilha. Salve-a novamente no Excel e tente de novo.',
+    tooManyRows: (max: number) =>
+      `Planilha com mais de ${formatDecimal(max, 0)} linhas de dados: divida-a em arquivos menores e importe um de cada vez.`,
+    tooManyColumns: (line: number, max: number) =>
+      `Nenhum registro importado: a linha ${line} passa de ${formatDecimal(max, 0)} colunas.`,
+    cellTooLong: (max: number) =>
+      `Texto longo demais: no máximo ${formatDecimal(max, 0)} caracteres por célula.`,
+    cellTooLongAt: (line: number, column: string, max: number) =>
+      `Nenhum registro importado: a linha ${line}, coluna "${column}", passa de ${formatDecimal(max, 0)} caracteres.`,
+    busy: 'Outra importação está em andamento. Aguarde alguns segundos e tente novamente.',
+  },
   /** The stock ledger's (DOMAIN §4). */
   financialCategories: {
     parentNotFound: 'Categoria superior não encontrada.',

