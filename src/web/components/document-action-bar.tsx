@@ -1,5 +1,5 @@
 import { Alert, Button, Flex, Popconfirm } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { StatusMachine } from '../../shared/status-machine.js';
 import { ApiError } from '../lib/api-error.js';
 import { useSession } from '../lib/session.js';
@@ -12,7 +12,7 @@ const shownInline = new Set([409, 422]);
 /**
  * The buttons of a document's screen: one per action that its status machine allows from
  * `status` and the signed-in user may do, each asking first when it has `confirm`, spinning while
- * its request runs (the others wait), and a refusal (409 wrong status or stale, 422 a rule) shown
+ * its request runs (the others wait; a second click while one runs does nothing), and a refusal (409 wrong status or stale, 422 a rule) shown
  * as an Alert under the buttons. Callers send those requests with `silent: [409, 422]`; any other
  * error is the HTTP client's toast (announced once). `onSettled` runs after each attempt, done or
  * refused, so the caller can refresh what changed. A refusal the caller shows in a form of its
@@ -36,10 +36,15 @@ export function DocumentActionBar<S extends string, A extends string>({
 }) {
   const { user } = useSession();
   const [running, setRunning] = useState<A | null>(null);
+  // `running` disables the buttons only on the next render: a second click a few milliseconds
+  // after the first (a double click) would start the action again. This ref says it at once.
+  const busy = useRef(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const shown = visibleActions(machine, status, actions, user?.permissions ?? []);
 
   const start = async (entry: DocumentAction<A>) => {
+    if (busy.current) return;
+    busy.current = true;
     setRunning(entry.action);
     setRefusal(null);
     let failure: unknown = null;
@@ -52,6 +57,7 @@ export function DocumentActionBar<S extends string, A extends string>({
         else toast.error(error.message, error.requestId);
       }
     } finally {
+      busy.current = false;
       setRunning(null);
     }
     onSettled?.(entry.action, failure);

@@ -29,6 +29,7 @@ import {
 } from './resource-form-values.js';
 import { resourceApi, rowTitle, type ResourceRow } from './resource-row.js';
 import { useFormDirty } from './use-form-dirty.js';
+import { useSingleSubmit } from './use-single-submit.js';
 import { useUnsavedChangesPrompt } from './use-unsaved-changes-prompt.js';
 import { StaleVersionAlert } from './stale-version-alert.js';
 
@@ -121,6 +122,8 @@ export function ResourceForm({
       { ...input, version },
       { silent: [400, 409, 422] },
     );
+
+  const submitOnce = useSingleSubmit();
 
   const save = useMutation({
     mutationFn: (values: FormValues) => {
@@ -270,7 +273,7 @@ export function ResourceForm({
         disabled={readOnly}
         onFinish={(values) => {
           // Enter in a field and a click on "Salvar" in a row must not create the row twice.
-          if (!save.isPending && !leaving) save.mutate(values);
+          if (!leaving) submitOnce(() => save.mutateAsync(values));
         }}
       >
         <Flex vertical gap={16}>

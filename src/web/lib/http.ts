@@ -1,14 +1,17 @@
+import { ErrorCode } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
 import { loginPath, paths } from './paths.js';
 import { apiErrorFrom, ApiError, NetworkError } from './api-error.js';
 import { authStorage } from './auth-storage.js';
 import { currentPath, navigateTo } from './navigation.js';
+import { createSubmissionKeys, submissionIdentity } from './submission-keys.js';
 import { toast } from './toast.js';
 
 /**
- * The one HTTP client of the app (ARCHITECTURE "Patterns"): it adds the token and the CSRF
- * header, turns a 401 into a sign-out and a trip to the login page with `returnUrl`, a 403 into
- * /access-denied, and any other error into a toast with the request id, so pages never repeat it.
+ * The one HTTP client of the app (ARCHITECTURE "Patterns"): it adds the token, the CSRF header
+ * and a POST's Idempotency-Key, turns a 401 into a sign-out and a trip to the login page with
+ * `returnUrl`, a 403 into /access-denied, and any other error into a toast with the request id,
+ * so pages never repeat it.
  */
 export const API_PREFIX = '/api/v1';
 
@@ -29,10 +32,26 @@ export interface RequestOptions {
   /** Appended as the query string; null, undefined and '' are left out. */
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /**
+   * A POST's `Idempotency-Key`: by default one per submission (lib/submission-keys.ts), so a
+   * double click or a retry after a lost answer acts once on the server; a caller that keeps its
+   * own key across calls gives it here. `false` sends none. Uploads and the sign-in carry none.
+   */
+  idempotencyKey?: string | false;
 }
 
 /** Pseudo-status of a request that got no answer, so `silent` lists can name it too. */
 const NO_ANSWER = 0;
+
+const submissionKeys = createSubmissionKeys();
+
+/** The POST's submission (its identity and key), or null when it carries no key. */
+function submissionOf(method: Method, url: string, body: unknown, options: RequestOptions) {
+  if (method !== 'POST' || options.anonymous || body instanceof FormData) return null;
+  if (options.idempotencyKey === false) return null;
+  const identity = submissionIdentity(buildUrl(url, options.query), body);
+  return { identity, key: options.idempotencyKey ?? submissionKeys.keyFor(identity) };
+}
 
 function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
@@ -96,7 +115,10 @@ async function send(
   options: RequestOptions = {},
   accept = 'application/json',
 ): Promise<Response> {
+  // Before the first await: a second click's identical POST must find this one's key.
+  const submission = submissionOf(method, url, body, options);
   const headers: Record<string, string> = { Accept: accept };
+  if (submission) headers['Idempotency-Key'] = submission.key;
   const multipart = body instanceof FormData;
   // The browser sets the multipart Content-Type itself, boundary included.
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -125,9 +147,16 @@ async function send(
     throw error;
   }
 
-  if (response.ok) return response;
+  if (response.ok) {
+    if (submission) submissionKeys.answered(submission.identity, submission.key, true);
+    return response;
+  }
 
   const error = await toApiError(response);
+  if (submission) {
+    const final = error.status < 500 && !error.is(ErrorCode.IDEMPOTENCY_IN_PROGRESS);
+    submissionKeys.answered(submission.identity, submission.key, final);
+  }
   if (response.status === 401 && !options.anonymous && !options.endingSession) {
     authStorage.clear();
     navigateTo(loginPath(currentPath()));

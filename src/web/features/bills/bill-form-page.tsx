@@ -40,6 +40,7 @@ import { ReferenceSelect } from '../../components/reference-select.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { StaleVersionAlert } from '../../components/stale-version-alert.js';
 import { useFormDirty } from '../../components/use-form-dirty.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { useUnsavedChangesPrompt } from '../../components/use-unsaved-changes-prompt.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
@@ -142,6 +143,8 @@ function BillForm({
   const schema = loaded ? billUpdateSchema(kind) : billCreateSchema(kind);
   const validate = (field: string) => zodRule(schema, field, toInput);
 
+  const submitOnce = useSingleSubmit();
+
   const save = useMutation({
     mutationFn: (formValues: BillFormValues) => {
       const input = toBillInput(kind, formValues, edit);
@@ -219,7 +222,7 @@ function BillForm({
         layout="vertical"
         initialValues={baseline}
         onFinish={(formValues) => {
-          if (!save.isPending && leaving === null) save.mutate(formValues);
+          if (leaving === null) submitOnce(() => save.mutateAsync(formValues));
         }}
       >
         <Flex vertical gap={16}>

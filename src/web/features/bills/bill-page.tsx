@@ -16,6 +16,7 @@ import { HistoryDrawer } from '../../components/history-drawer.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { usePermission } from '../../lib/session.js';
 import { messages } from '../../../shared/messages.js';
 import { toast } from '../../lib/toast.js';
@@ -100,6 +101,8 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
     enabled: validId,
   });
 
+  const submitOnce = useSingleSubmit();
+
   const cancel = useMutation({
     mutationFn: () => billsApi(kind).cancel(bill.data!.id),
     onSuccess: () => {
@@ -143,7 +146,7 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
                     description="Ela deixa de contar no saldo em aberto; não é possível desfazer."
                     okText="Cancelar a conta"
                     cancelText="Voltar"
-                    onConfirm={() => cancel.mutate()}
+                    onConfirm={() => submitOnce(() => cancel.mutateAsync())}
                   >
                     <Button danger loading={cancel.isPending}>
                       Cancelar

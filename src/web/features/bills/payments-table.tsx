@@ -4,6 +4,7 @@ import { Button, Flex, Popconfirm, Table, Tag, Typography, type TableColumnType 
 import { formatBRL } from '../../../shared/money.js';
 import type { BillKind, BillPaymentRow } from '../../../shared/resources/bills.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { messages } from '../../../shared/messages.js';
 import { toast } from '../../lib/toast.js';
 import { billKeys, billsApi, keysChangedByPayments } from './api.js';
@@ -22,6 +23,7 @@ function ReversePaymentButton({
   compact: boolean;
 }) {
   const queryClient = useQueryClient();
+  const submitOnce = useSingleSubmit();
   const reverse = useMutation({
     mutationFn: () => billsApi(kind).reverse(billId, payment.id),
     onSuccess: () => {
@@ -37,7 +39,7 @@ function ReversePaymentButton({
       description="O valor volta a ficar em aberto e o lançamento da conta-corrente é desfeito."
       okText="Estornar"
       cancelText="Cancelar"
-      onConfirm={() => reverse.mutate()}
+      onConfirm={() => submitOnce(() => reverse.mutateAsync())}
     >
       <Button
         size="small"

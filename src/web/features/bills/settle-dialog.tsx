@@ -18,6 +18,7 @@ import { reportFormError } from '../../components/apply-server-errors.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
@@ -69,6 +70,8 @@ export function SettleDialog({
   const values = Form.useWatch([], form) as PaymentFormValues | undefined;
   const total = liveTotal(values);
 
+  const submitOnce = useSingleSubmit();
+
   const settle = useMutation({
     mutationFn: (formValues: PaymentFormValues) =>
       billsApi(kind).settle(bill.id, toPaymentInput(formValues)),
@@ -109,7 +112,7 @@ export function SettleDialog({
         initialValues={defaults}
         preserve={false}
         onFinish={(formValues) => {
-          if (!settle.isPending) settle.mutate(formValues);
+          submitOnce(() => settle.mutateAsync(formValues));
         }}
       >
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>

@@ -15,6 +15,7 @@ import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
 import { resourceApi } from '../../components/resource-row.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
@@ -82,6 +83,7 @@ export function ManualEntryModal({
     open,
   );
   const done = useAfterPosting(onClose, messages.finance.entryPosted);
+  const submitOnce = useSingleSubmit();
   const save = useMutation({
     mutationFn: (values: Values) =>
       statementApi.manualEntry(accountId, manualInput(values) as ManualEntryInput),
@@ -106,7 +108,7 @@ export function ManualEntryModal({
         layout="vertical"
         preserve={false}
         initialValues={{ direction: 'DEBIT', date: todayInSaoPaulo() }}
-        onFinish={(values) => save.mutate(values)}
+        onFinish={(values) => submitOnce(() => save.mutateAsync(values))}
         onValuesChange={(changed: Values) => {
           // A category of the other kind would be refused: the picker starts over.
           if ('direction' in changed) form.setFieldValue('categoryId', undefined);
@@ -157,6 +159,7 @@ export function TransferModal({
   const [form] = Form.useForm<Values>();
   const accounts = useOptions('checking-accounts', {}, open);
   const done = useAfterPosting(onClose, messages.finance.transferPosted);
+  const submitOnce = useSingleSubmit();
   const save = useMutation({
     mutationFn: (values: Values) =>
       statementApi.transfer(accountId, transferInput(values) as TransferInput),
@@ -181,7 +184,7 @@ export function TransferModal({
         layout="vertical"
         preserve={false}
         initialValues={{ date: todayInSaoPaulo() }}
-        onFinish={(values) => save.mutate(values)}
+        onFinish={(values) => submitOnce(() => save.mutateAsync(values))}
       >
         <Form.Item name="toAccountId" label="Para a conta" rules={[rule('toAccountId')]} required>
           <Select<number>

@@ -12,6 +12,7 @@ import { reportFormError } from '../../components/apply-server-errors.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { QuantityInput } from '../../components/quantity-input.js';
 import { typedQuantityToDecimal } from '../../components/quantity-text.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
@@ -49,6 +50,8 @@ export function CompleteDialog({
   const [form] = Form.useForm<CompleteValues>();
   const [refusal, setRefusal] = useState<string | null>(null);
   const validate = (field: string) => zodRule(productionOrderCompleteSchema, field, toInput);
+
+  const submitOnce = useSingleSubmit();
 
   const complete = useMutation({
     mutationFn: (values: CompleteValues) =>
@@ -89,7 +92,7 @@ export function CompleteDialog({
           date: todayInSaoPaulo(),
         }}
         onFinish={(values) => {
-          if (!complete.isPending) complete.mutate(values);
+          submitOnce(() => complete.mutateAsync(values));
         }}
       >
         {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}

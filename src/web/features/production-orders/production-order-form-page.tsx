@@ -35,6 +35,7 @@ import type { ListLocationState } from '../../components/resource-form-page.js';
 import { StaleVersionAlert } from '../../components/stale-version-alert.js';
 import { useDebouncedValue } from '../../components/use-debounced-value.js';
 import { useFormDirty } from '../../components/use-form-dirty.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { useUnsavedChangesPrompt } from '../../components/use-unsaved-changes-prompt.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
@@ -217,6 +218,8 @@ function OrderForm({
   const schema = loaded ? productionOrderUpdateSchema : productionOrderCreateSchema;
   const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
 
+  const submitOnce = useSingleSubmit();
+
   const save = useMutation({
     mutationFn: (values: ProductionOrderFormValues) => {
       const input = toOrderInput(values, edit);
@@ -342,7 +345,7 @@ function OrderForm({
         layout="vertical"
         initialValues={baseline}
         onFinish={(values) => {
-          if (!save.isPending && leaving === null) save.mutate(values);
+          if (leaving === null) submitOnce(() => save.mutateAsync(values));
         }}
       >
         <Flex vertical gap={16}>

@@ -6,6 +6,7 @@ import type { StockShortageDetail } from '../../../shared/error-codes.js';
 import { messages } from '../../../shared/messages.js';
 import type { ProductionOrderDetail } from '../../../shared/resources/production-orders.js';
 import { formatQuantity } from '../../components/quantity-text.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
 import { usePermission } from '../../lib/session.js';
@@ -38,6 +39,8 @@ export function ShortagePanel({
     const unit = units.get(row.itemId);
     return unit ? `${formatQuantity(value, unit.unitDecimals)} ${unit.unit}` : value;
   };
+
+  const submitOnce = useSingleSubmit();
 
   const buy = useMutation({
     mutationFn: () =>
@@ -112,7 +115,7 @@ export function ShortagePanel({
               type="primary"
               icon={<ShoppingCartOutlined aria-hidden />}
               loading={buy.isPending}
-              onClick={() => buy.mutate()}
+              onClick={() => submitOnce(() => buy.mutateAsync())}
               data-testid="buy-missing"
             >
               Comprar faltantes

@@ -37,6 +37,7 @@ import { ReferenceSelect } from '../../components/reference-select.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { StaleVersionAlert } from '../../components/stale-version-alert.js';
 import { useFormDirty } from '../../components/use-form-dirty.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { useUnsavedChangesPrompt } from '../../components/use-unsaved-changes-prompt.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
@@ -242,6 +243,8 @@ function OrderForm({
   const schema = loaded ? purchaseOrderUpdateSchema : purchaseOrderCreateSchema;
   const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
 
+  const submitOnce = useSingleSubmit();
+
   const save = useMutation({
     mutationFn: (values: OrderFormValues) => {
       const input = toOrderInput(values, edit);
@@ -359,7 +362,7 @@ function OrderForm({
         layout="vertical"
         initialValues={baseline}
         onFinish={(values) => {
-          if (!save.isPending && leaving === null) save.mutate(values);
+          if (leaving === null) submitOnce(() => save.mutateAsync(values));
         }}
       >
         <Flex vertical gap={16}>

@@ -13,6 +13,7 @@ import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { QuantityInput } from '../../components/quantity-input.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { formatQuantity } from '../../components/quantity-text.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { ApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
 import { keysChangedByOrders, ordersApi } from './api.js';
@@ -67,6 +68,8 @@ export function ReceiveDialog({
   const defaults = useMemo(() => receiveDefaults(awaited, todayInSaoPaulo()), [awaited]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
+
+  const submitOnce = useSingleSubmit();
 
   const receive = useMutation({
     mutationFn: async (values: ReceiveFormValues) => {
@@ -149,7 +152,7 @@ export function ReceiveDialog({
         preserve={false}
         onFinish={(values) => {
           setRefusal(null);
-          if (!receive.isPending) receive.mutate(values);
+          submitOnce(() => receive.mutateAsync(values));
         }}
       >
         {refusal && (

@@ -2,6 +2,7 @@ import { RollbackOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm } from 'antd';
 import { messages } from '../../../shared/messages.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { toast } from '../../lib/toast.js';
 import { keysChangedByMovements, movementKeys, movementsApi } from './api.js';
 
@@ -12,6 +13,7 @@ import { keysChangedByMovements, movementKeys, movementsApi } from './api.js';
  */
 export function ReverseButton({ id, compact = false }: { id: number; compact?: boolean }) {
   const queryClient = useQueryClient();
+  const submitOnce = useSingleSubmit();
   const reverse = useMutation({
     mutationFn: () => movementsApi.reverse(id),
     onSuccess: () => {
@@ -30,7 +32,7 @@ export function ReverseButton({ id, compact = false }: { id: number; compact?: b
         description={messages.stock.reverseExplained}
         okText="Estornar"
         cancelText="Cancelar"
-        onConfirm={() => reverse.mutate()}
+        onConfirm={() => submitOnce(() => reverse.mutateAsync())}
       >
         <Button
           size="small"

@@ -22,6 +22,7 @@ import { MAX_QUANTITY_DECIMALS, typedQuantityToDecimal } from '../../components/
 import { ReferenceSelect } from '../../components/reference-select.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { useFormDirty } from '../../components/use-form-dirty.js';
+import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { useUnsavedChangesPrompt } from '../../components/use-unsaved-changes-prompt.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
@@ -95,6 +96,8 @@ export function StockMovementFormPage({ basePath }: { basePath: string }) {
   useEffect(() => {
     if (leaving) navigate(listPath);
   }, [leaving, listPath, navigate]);
+
+  const submitOnce = useSingleSubmit();
 
   const save = useMutation({
     mutationFn: (values: MovementFormValues) => movementsApi.create(toMovementInput(values)),
@@ -205,7 +208,7 @@ export function StockMovementFormPage({ basePath }: { basePath: string }) {
         }}
         onFinish={(values) => {
           // Enter in a field and a click on "Salvar" must not post the movement twice.
-          if (!save.isPending && !leaving) save.mutate(values);
+          if (!leaving) submitOnce(() => save.mutateAsync(values));
         }}
       >
         <Flex vertical gap={16}>
