@@ -160,6 +160,28 @@ describe('a keyed create', () => {
     expect(same.statusCode).toBe(422);
   });
 
+  it("leaves a new user's password out of the fingerprint: another password replays, no hash of it kept", async () => {
+    const role = await api.db.selectFrom('roles').select('id').executeTakeFirstOrThrow();
+    const key = randomUUID();
+    const user = (password: string) => ({
+      name: 'Usuária idempotente',
+      email: `idem-${key}@fabril.test`,
+      roleId: role.id,
+      password,
+    });
+    const first = await post('/api/v1/users', user('senha-segura-1'), key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post('/api/v1/users', user('outra-senha-2'), key);
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(first.body);
+    const stored = await api.db
+      .selectFrom('idempotencyKeys')
+      .select('fingerprint')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(stored.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('refuses a malformed key with 400 before acting', async () => {
     const notes = `chave ruim ${randomUUID()}`;
     const input = await draftInput(notes);
