@@ -52,7 +52,11 @@ export async function captureSql(
 export function capturePosting(databaseUrl: string, userId: number, input: unknown) {
   return captureSql(databaseUrl, (db) =>
     db.transaction().execute(async (trx) => {
-      await createMovement(trx, { userId, requestId: 'bench' }, stockMovementInputSchema.parse(input));
+      await createMovement(
+        trx,
+        { userId, requestId: 'bench' },
+        stockMovementInputSchema.parse(input),
+      );
       throw new RollBack();
     }),
   );
