@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
  * app.inject against a real PostgreSQL, one fresh database per file) and e2e (real Chromium
  * against a real server).
  */
+/** API test files that assert response times (README "Scripts": part of test:api). */
+const TIMED = ['src/server/platform/import-limits.api.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,9 +22,24 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/**/*.api.test.ts'],
+          exclude: [...TIMED],
           globalSetup: ['src/server/testing/database-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // API tests that time the server's answers: run after the others, one file at a time, so
+        // that another test file's CPU use is not counted as the server's.
+        test: {
+          name: 'api-timed',
+          include: [...TIMED],
+          globalSetup: ['src/server/testing/database-global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
