@@ -30,6 +30,10 @@ export default tseslint.config(
       globals: { console: 'readonly', process: 'readonly', URL: 'readonly' },
     },
     settings: {
+      // Without these the import plugin parses only .js files, so rules that follow imports
+      // (no-cycle) silently saw no dependency between our .ts/.tsx modules.
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/resolver': {
         typescript: { project: 'tsconfig.json', noWarnOnMultipleProjects: true },
       },

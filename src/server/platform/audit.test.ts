@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diff } from './audit.js';
+import { diff } from './record-changes.js';
 
 describe('audit diff', () => {
   it('lists only the fields that changed, with before and after', () => {

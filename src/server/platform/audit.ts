@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../db/connection.js';
-import type { LineChanges } from './document-lines.js';
+import { diff, type FieldChanges, type LineChanges } from './record-changes.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | (string & {});
 
@@ -24,20 +24,6 @@ export interface AuditEntry {
   /** A document's line changes by its lines field (`items`), from replaceLines. */
   lines?: Record<string, LineChanges>;
 }
-
-/** Field → before and after: what an audit entry stores. */
-export type FieldChanges = Record<string, { from: unknown; to: unknown }>;
-
-/** Fields that are bookkeeping or secret never appear in a record's history. */
-const IGNORED = new Set([
-  'version',
-  'createdAt',
-  'updatedAt',
-  'createdBy',
-  'updatedBy',
-  'passwordHash',
-  'password',
-]);
 
 /**
  * The one function every write goes through: who, when, which record, what changed from → to.
@@ -111,23 +97,4 @@ function changesOf(entry: AuditEntry): FieldChanges {
     if (from.length || to.length) changes[key] = { from, to };
   }
   return changes;
-}
-
-export function diff(before: object | null, after: object | null): FieldChanges {
-  const b = (before ?? {}) as Record<string, unknown>;
-  const a = (after ?? {}) as Record<string, unknown>;
-  const changes: FieldChanges = {};
-  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
-    if (IGNORED.has(key)) continue;
-    const from = normalize(b[key]);
-    const to = normalize(a[key]);
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
-  }
-  return changes;
-}
-
-function normalize(value: unknown): unknown {
-  if (value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  return value;
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { messages } from '../../shared/messages.js';
 import type { DbOrTrx, Trx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
-import { diff, type FieldChanges } from './audit.js';
+import { diff, type ChangedLine, type LineChanges, type LineValues } from './record-changes.js';
 import { StaleVersionError, ValidationError } from './errors.js';
 import { deleteUnlessInUse } from './in-use.js';
 
@@ -24,22 +24,6 @@ export interface DocumentLines {
 
 /** A line as the document's input sends it: with the id of an existing line, or new without. */
 export type LineInput = { id?: number | null } & Record<string, unknown>;
-
-/** A line as the audit keeps it: id, position and the line's columns. */
-export type LineValues = { id: number; position: number } & Record<string, unknown>;
-
-export interface ChangedLine {
-  id: number;
-  position: number;
-  fields: FieldChanges;
-}
-
-/** What a save did to a document's lines, for its audit entry. */
-export interface LineChanges {
-  added: LineValues[];
-  removed: LineValues[];
-  changed: ChangedLine[];
-}
 
 // One helper for every lines table: Kysely's types follow one table at a time (as in repository.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -28,9 +28,8 @@ import {
   replaceLines,
   updateWithLines,
   type DocumentLines,
-  type LineChanges,
-  type LineValues,
 } from '../../platform/document-lines.js';
+import type { LineChanges, LineValues } from '../../platform/record-changes.js';
 import {
   BusinessRuleError,
   ConflictError,
