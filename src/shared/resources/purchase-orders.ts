@@ -9,6 +9,7 @@ import {
   quantity,
   version,
 } from '../fields.js';
+import { invoiceNumberOf } from '../invoice-number.js';
 import { MAX_INSTALLMENTS } from '../installments.js';
 import { anyOfFilter, dateRangeFilter } from '../list-filters.js';
 import { listQuerySchema } from '../list-query.js';
@@ -261,11 +262,13 @@ export type PurchaseOrderPage = z.output<typeof purchaseOrderPageSchema>;
 /**
  * "Receber": per line either the order line's `lineId` or its `itemId` (when the item is on one
  * line only), and the quantity arriving now. Goods go to the order's location unless `locationId`
- * says otherwise; the terms of the bills count from `date`.
+ * says otherwise; the terms of the bills count from `date`. The supplier's invoice number is kept
+ * without an "NF" typed before it ("NF 4521" is "4521"): the receipt, the bill's document number
+ * and the movements' notes ("OC-000042, NF 4521") then name it once.
  */
 export const purchaseReceiveInputSchema = z.object({
   date: date(),
-  invoiceNumber: optionalText(30),
+  invoiceNumber: optionalText(30).transform((typed) => typed && invoiceNumberOf(typed)),
   locationId: optionalReference(),
   lines: z
     .array(

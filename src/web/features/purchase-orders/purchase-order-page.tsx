@@ -4,6 +4,7 @@ import { Button, Card, Descriptions, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../shared/messages.js';
+import { invoiceLabel } from '../../../shared/invoice-number.js';
 import { formatBRL } from '../../../shared/money.js';
 import {
   PURCHASE_ORDERS_PATH,
@@ -351,7 +352,9 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
                 describe={(entry) => {
                   const receipt = entry.changes.receipt?.to;
                   if (!isReceiptAudit(receipt)) return null;
-                  const invoice = receipt.invoiceNumber ? `, NF ${receipt.invoiceNumber}` : '';
+                  const invoice = receipt.invoiceNumber
+                    ? `, ${invoiceLabel(receipt.invoiceNumber)}`
+                    : '';
                   return (
                     <Typography.Text type="secondary">
                       {receipt.lines} {receipt.lines === 1 ? 'item' : 'itens'},{' '}
