@@ -10,6 +10,7 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import type { IncomeStatement } from '../../../shared/resources/finance-reports.js';
 import {
   ChartTooltipBox,
@@ -22,17 +23,18 @@ import { monthLabels, monthTotals, type MonthTotals } from './income-statement-r
 
 const { green: GREEN, red: RED, blue: BLUE } = chartColors;
 
+/** A month still to come has no bar nor point (null), not a zero. */
 interface Point {
   label: string;
   totals: MonthTotals;
-  income: number;
-  expense: number;
-  netResult: number;
+  income: number | null;
+  expense: number | null;
+  netResult: number | null;
 }
 
 function MonthTooltip({ active, payload }: TooltipContentProps) {
   const point = active ? (payload?.[0]?.payload as Point | undefined) : undefined;
-  if (!point) return null;
+  if (!point || point.totals.ahead) return null;
   return (
     <ChartTooltipBox title={point.label} minWidth={200}>
       <ChartTooltipLine label="Receitas" value={point.totals.income} color={GREEN} />
@@ -45,7 +47,10 @@ function MonthTooltip({ active, payload }: TooltipContentProps) {
 /** The legend in the order of the bars and then the line, not alphabetical. */
 const legendSorter = legendOrder(['income', 'expense', 'netResult']);
 
-/** Per month, receitas and despesas as bars and the Resultado líquido as a line. */
+/**
+ * Per month, receitas and despesas as bars and the Resultado líquido as a line; the months after
+ * today's that have nothing yet are left empty, not drawn as zero.
+ */
 export function IncomeStatementChart({
   report,
   small,
@@ -53,13 +58,15 @@ export function IncomeStatementChart({
   report: IncomeStatement;
   small: boolean;
 }) {
-  // The numbers only place the bars; the tooltip reads the exact decimal strings.
-  const points: Point[] = monthTotals(report).map((totals) => ({
+  // The numbers only place the bars; the tooltip reads the exact decimal strings. Every month
+  // keeps its place on the axis, so the year reads January to December either way.
+  const drawn = (totals: MonthTotals, value: string) => (totals.ahead ? null : Number(value));
+  const points: Point[] = monthTotals(report, todayInSaoPaulo()).map((totals) => ({
     label: monthLabels[totals.month]!,
     totals,
-    income: Number(totals.income),
-    expense: Number(totals.expense),
-    netResult: Number(totals.netResult),
+    income: drawn(totals, totals.income),
+    expense: drawn(totals, totals.expense),
+    netResult: drawn(totals, totals.netResult),
   }));
   return (
     <div data-testid="income-statement-chart" style={{ width: '100%', height: small ? 260 : 320 }}>

@@ -90,15 +90,51 @@ describe('the DRE table rows', () => {
 });
 
 describe('the DRE chart per month', () => {
+  // Seen in November 2026: the report's year is 2026.
+  const november = '2026-11-26';
+
   it('adds income and expense lines apart, to the cent, with the month’s net result', () => {
-    const [january, february, march] = monthTotals(report);
+    const [january, february, march] = monthTotals(report, november);
     expect(january).toEqual({
       month: 0,
       income: '1000.00',
       expense: '100.00',
       netResult: '900.00',
+      ahead: false,
     });
-    expect(february).toEqual({ month: 1, income: '0.20', expense: '10.10', netResult: '-9.90' });
-    expect(march).toEqual({ month: 2, income: '0.00', expense: '0.00', netResult: '0.00' });
+    expect(february).toMatchObject({ income: '0.20', expense: '10.10', netResult: '-9.90' });
+    // A past month without amounts really was zero.
+    expect(march).toEqual({
+      month: 2,
+      income: '0.00',
+      expense: '0.00',
+      netResult: '0.00',
+      ahead: false,
+    });
+  });
+
+  it('leaves the months after today’s undrawn instead of zero, this month included as a month', () => {
+    const ahead = monthTotals(report, november).map((totals) => totals.ahead);
+    expect(ahead).toEqual([...Array<boolean>(11).fill(false), true]);
+    expect(monthTotals(report, '2026-03-01').filter((totals) => totals.ahead)).toHaveLength(9);
+    expect(monthTotals(report, '2027-01-02').some((totals) => totals.ahead)).toBe(false);
+    // Seen from the year before: every month without amounts is ahead.
+    expect(monthTotals(report, '2025-12-31').filter((totals) => totals.ahead)).toHaveLength(10);
+  });
+
+  it('draws a month ahead that already has amounts (a competence planned for it)', () => {
+    const planned: IncomeStatement = {
+      ...report,
+      groups: report.groups.map((group, index) =>
+        index === 0
+          ? {
+              ...group,
+              lines: [{ ...group.lines[0]!, months: months({ 0: '1000.00', 11: '50.00' }) }],
+            }
+          : group,
+      ),
+    };
+    const december = monthTotals(planned, november)[11]!;
+    expect(december).toMatchObject({ income: '50.00', ahead: false });
   });
 });

@@ -69,20 +69,28 @@ export interface MonthTotals {
   income: string;
   expense: string;
   netResult: string;
+  /** After today's month (São Paulo) and without amounts: not reached yet, so not drawn as zero. */
+  ahead: boolean;
 }
 
 /**
  * Per month, what came in (every line's amount above zero) and what went out (below zero, as a
- * positive figure), and the Resultado líquido: the chart's bars and line.
+ * positive figure), and the Resultado líquido: the chart's bars and line. `today` ("2026-11-26")
+ * tells the months still to come: one of them with no amount is `ahead`, while one with a
+ * competence already planned for it is drawn like any other.
  */
-export function monthTotals(report: IncomeStatement): MonthTotals[] {
+export function monthTotals(report: IncomeStatement, today: string): MonthTotals[] {
   const net = report.results.find((candidate) => candidate.key === 'NET_RESULT');
+  const [todayYear, todayMonth] = today.split('-').map(Number) as [number, number];
+  const monthsReached = report.year < todayYear ? 12 : report.year > todayYear ? 0 : todayMonth;
   return Array.from({ length: 12 }, (_unused, month) => {
     let income = new Decimal(0);
     let expense = new Decimal(0);
+    let moved = false;
     for (const group of report.groups) {
       for (const line of group.lines) {
         const value = new Decimal(line.months[month] ?? '0');
+        if (!value.isZero()) moved = true;
         if (value.isPositive() && !value.isZero()) income = income.plus(value);
         else expense = expense.minus(value);
       }
@@ -92,6 +100,7 @@ export function monthTotals(report: IncomeStatement): MonthTotals[] {
       income: income.toFixed(2),
       expense: expense.toFixed(2),
       netResult: new Decimal(net?.months[month] ?? '0').toFixed(2),
+      ahead: month >= monthsReached && !moved,
     };
   });
 }
