@@ -20,6 +20,7 @@ import * as m0016 from './0016-production-orders.js';
 import * as m0017 from './0017-sessions.js';
 import * as m0018 from './0018-production-tolerance.js';
 import * as m0019 from './0019-idempotency-keys.js';
+import * as m0020 from './0020-starter-records.js';
 
 export interface Migration {
   name: string;
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   { name: '0017-sessions', up: m0017.up },
   { name: '0018-production-tolerance', up: m0018.up },
   { name: '0019-idempotency-keys', up: m0019.up },
+  { name: '0020-starter-records', up: m0020.up },
 ];

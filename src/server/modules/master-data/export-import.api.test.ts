@@ -214,6 +214,8 @@ describe('export', () => {
     });
     const accounts = csvRows((await exportCsv('checking-accounts')).body);
     expect(accounts).toEqual([
+      // Every database starts with it (migration 0020).
+      expect.objectContaining({ Nome: 'Caixa', 'Código do banco': '000', 'Saldo atual': '0,00' }),
       expect.objectContaining({
         Nome: 'Conta Movimento',
         'Saldo inicial': '25.000,75',

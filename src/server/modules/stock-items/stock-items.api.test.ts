@@ -8,6 +8,7 @@ import type { AuditContext } from '../../platform/audit.js';
 import { parseCsv } from '../../platform/csv.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { useTestApi } from '../../testing/api-app.js';
+import { starterUnit } from '../../testing/starter-units.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { postMovements, type MovementInput } from '../stock-movements/index.js';
 import { kardexPageQuery, stockPageQuery } from './stock-items.repo.js';
@@ -37,14 +38,6 @@ beforeAll(async () => {
   const db = api.db;
   const admin = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   const ctx: AuditContext = { userId: admin.id, requestId: 'test' };
-  const unit = async (code: string, decimals: number) =>
-    (
-      await db
-        .insertInto('unitsOfMeasurement')
-        .values({ code, decimals })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
   const location = async (name: string) =>
     (
       await db
@@ -56,8 +49,8 @@ beforeAll(async () => {
   const category = async (name: string) =>
     (await db.insertInto('categories').values({ name }).returning('id').executeTakeFirstOrThrow())
       .id;
-  const kg = await unit('KG', 3);
-  const un = await unit('UN', 0);
+  const kg = await starterUnit(db, 'KG', 3);
+  const un = await starterUnit(db, 'UN', 0);
   ids.main = await location('Almoxarifado');
   ids.shop = await location('Loja');
   ids.fabrics = await category('Tecidos');

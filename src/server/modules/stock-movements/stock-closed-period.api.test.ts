@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { addDays } from '../../../shared/plain-date.js';
 import { useTestApi } from '../../testing/api-app.js';
+import { starterUnit } from '../../testing/starter-units.js';
 
 const api = useTestApi();
 const today = todayInSaoPaulo();
@@ -10,11 +11,7 @@ let token = '';
 
 beforeAll(async () => {
   token = await api.adminToken();
-  const unit = await api.db
-    .insertInto('unitsOfMeasurement')
-    .values({ code: 'UN', decimals: 0 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const unitId = await starterUnit(api.db, 'UN', 0);
   ids.location = (
     await api.db
       .insertInto('stockLocations')
@@ -25,7 +22,7 @@ beforeAll(async () => {
   ids.item = (
     await api.db
       .insertInto('items')
-      .values({ kind: 'FEEDSTOCK', code: 'LIN-01', name: 'Linha', unitId: unit.id })
+      .values({ kind: 'FEEDSTOCK', code: 'LIN-01', name: 'Linha', unitId })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

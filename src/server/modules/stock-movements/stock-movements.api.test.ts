@@ -10,6 +10,7 @@ import type { DbOrTrx } from '../../db/connection.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
+import { starterUnit } from '../../testing/starter-units.js';
 import { urlFor } from '../../testing/test-database.js';
 import { useTestDb } from '../../testing/test-db.js';
 import { setStockClosedThrough } from '../company/testing/stock-closed-through.js';
@@ -39,16 +40,10 @@ async function newItem(name: string, unitId = ids.un): Promise<number> {
 beforeAll(async () => {
   const admin = await test.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   ctx = { userId: admin.id, requestId: 'test' };
-  const unit = (code: string, decimals: number) =>
-    test.db
-      .insertInto('unitsOfMeasurement')
-      .values({ code, decimals })
-      .returning('id')
-      .executeTakeFirstOrThrow();
   const location = (name: string) =>
     test.db.insertInto('stockLocations').values({ name }).returning('id').executeTakeFirstOrThrow();
-  ids.un = (await unit('UN', 0)).id;
-  ids.kg = (await unit('KG', 3)).id;
+  ids.un = await starterUnit(test.db, 'UN', 0);
+  ids.kg = await starterUnit(test.db, 'KG', 3);
   ids.main = (await location('Almoxarifado')).id;
   ids.shop = (await location('Loja')).id;
 });

@@ -3,6 +3,7 @@ import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
 import { addDays } from '../../../shared/plain-date.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { useTestApi } from '../../testing/api-app.js';
+import { starterUnit } from '../../testing/starter-units.js';
 import { TEST_ADMIN } from '../../testing/test-database.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { postMovements } from './index.js';
@@ -16,12 +17,6 @@ let token = '';
 beforeAll(async () => {
   token = await api.adminToken();
   const db = api.db;
-  const unit = (code: string, decimals: number) =>
-    db
-      .insertInto('unitsOfMeasurement')
-      .values({ code, decimals })
-      .returning('id')
-      .executeTakeFirstOrThrow();
   const location = (name: string) =>
     db.insertInto('stockLocations').values({ name }).returning('id').executeTakeFirstOrThrow();
   const item = (code: string, name: string, unitId: number) =>
@@ -30,8 +25,8 @@ beforeAll(async () => {
       .values({ kind: 'FEEDSTOCK', code, name, unitId })
       .returning('id')
       .executeTakeFirstOrThrow();
-  ids.un = (await unit('UN', 0)).id;
-  ids.kg = (await unit('KG', 3)).id;
+  ids.un = await starterUnit(db, 'UN', 0);
+  ids.kg = await starterUnit(db, 'KG', 3);
   ids.main = (await location('Almoxarifado')).id;
   ids.shop = (await location('Loja')).id;
   ids.fabric = (await item('TEC-01', 'Tecido brim', ids.kg)).id;

@@ -23,10 +23,18 @@ export async function createUnit(db: DbOrTrx, decimals: number): Promise<number>
   return row.id;
 }
 
+/** A location; made the default, it takes the mark from the one every database starts with. */
 export async function createLocation(
   db: DbOrTrx,
   overrides: { isDefault?: boolean; name?: string } = {},
 ): Promise<{ id: number; name: string }> {
+  if (overrides.isDefault) {
+    await db
+      .updateTable('stockLocations')
+      .set({ isDefault: false })
+      .where('isDefault', '=', true)
+      .execute();
+  }
   return db
     .insertInto('stockLocations')
     .values({ name: overrides.name ?? `Almoxarifado ${next()}`, isDefault: overrides.isDefault })
