@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { todayInSaoPaulo } from '../src/shared/export-file-name.js';
-import { addDays } from '../src/shared/plain-date.js';
+import { addDays, todayInSaoPaulo } from '../src/shared/plain-date.js';
 import { cpfFrom } from '../src/server/testing/documents.js';
 import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
 import { openFromMenu } from './support/menu.js';

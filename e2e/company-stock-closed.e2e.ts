@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { todayInSaoPaulo } from '../src/shared/export-file-name.js';
-import { addDays } from '../src/shared/plain-date.js';
+import { addDays, todayInSaoPaulo } from '../src/shared/plain-date.js';
 import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();

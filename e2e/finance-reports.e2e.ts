@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { todayInSaoPaulo } from '../src/shared/export-file-name.js';
+import { todayInSaoPaulo } from '../src/shared/plain-date.js';
 import { formatBRL } from '../src/shared/money.js';
 import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
 import { openFromMenu } from './support/menu.js';

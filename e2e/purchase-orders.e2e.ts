@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { todayInSaoPaulo } from '../src/shared/export-file-name.js';
+import { todayInSaoPaulo } from '../src/shared/plain-date.js';
 import { cnpjFrom } from '../src/server/testing/documents.js';
 import { pageApi, SCREENSHOTS, signInAsAdmin, useBrowser } from './support/browser.js';
 import { openFromMenu } from './support/menu.js';

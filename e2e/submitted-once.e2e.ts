@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { todayInSaoPaulo } from '../src/shared/export-file-name.js';
+import { todayInSaoPaulo } from '../src/shared/plain-date.js';
 import { cnpjFrom } from '../src/server/testing/documents.js';
 import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
 import { pick } from './support/select.js';

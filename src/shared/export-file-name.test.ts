@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, todayInSaoPaulo } from './export-file-name.js';
+import { exportFileName } from './export-file-name.js';
+import { todayInSaoPaulo } from './plain-date.js';
 import { clients } from './resources/clients.js';
 
 describe('export file names', () => {

@@ -3,22 +3,9 @@
  * Content-Disposition, and the browser falls back to it when that header does not arrive.
  */
 
+import { todayInSaoPaulo } from './plain-date.js';
+
 export type ExportFormat = 'xlsx' | 'csv';
-
-const day = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today in São Paulo (DOMAIN §1: Brasília time) as `YYYY-MM-DD`. */
-export function todayInSaoPaulo(now = new Date()): string {
-  const parts = day.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((candidate) => candidate.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 /** The screen's name and the day: "Unidades de Medida" → `unidades-de-medida-2026-11-23.xlsx`. */
 export function exportFileName(

@@ -1,5 +1,5 @@
 import { cep, cnpj, cpf, phone } from './br/documents.js';
-import { todayInSaoPaulo } from './export-file-name.js';
+import { addYears, todayInSaoPaulo } from './plain-date.js';
 import {
   MAX_SIGNIFICANT_DIGITS,
   parseDecimal,
@@ -8,7 +8,6 @@ import {
 } from './money.js';
 import { ufs } from './br/states.js';
 import { pixKey } from './pix.js';
-import { addYears } from './plain-date.js';
 import { messages } from './messages.js';
 import { z } from './zod-messages.js';
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { todayInSaoPaulo } from './export-file-name.js';
+import { addDays, addYears, todayInSaoPaulo } from './plain-date.js';
 import { dateWithinAYear } from './fields.js';
 import { messages } from './messages.js';
-import { addDays, addYears } from './plain-date.js';
 import { billCreateSchema, billUpdateSchema } from './resources/bills.js';
 import { checkingAccounts } from './resources/checking-accounts.js';
 

@@ -37,3 +37,18 @@ export function addYears(date: string, years: number): string {
 
 /** "2026-01-31" → "31/01/2026", as messages show a date (DOMAIN §1). */
 export const formatPlainDate = (date: string) => date.split('-').reverse().join('/');
+
+const saoPauloDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today in São Paulo (DOMAIN §1: Brasília time) as `YYYY-MM-DD`. */
+export function todayInSaoPaulo(now = new Date()): string {
+  const parts = saoPauloDay.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((candidate) => candidate.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { todayInSaoPaulo } from '../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../shared/plain-date.js';
 import { buildApp } from '../app.js';
 import { createDb } from '../db/connection.js';
 import { createDatabaseIfMissing } from '../db/database-url.js';

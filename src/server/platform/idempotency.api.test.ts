@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/error-codes.js';
-import { todayInSaoPaulo } from '../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../shared/plain-date.js';
 import { messages } from '../../shared/messages.js';
 import type { PurchaseOrderRow } from '../../shared/resources/purchase-orders.js';
 import { userWith } from '../modules/master-data/testing/master-data-helpers.js';

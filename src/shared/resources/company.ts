@@ -1,4 +1,4 @@
-import { todayInSaoPaulo } from '../export-file-name.js';
+import { todayInSaoPaulo } from '../plain-date.js';
 import {
   address,
   date,

@@ -1,4 +1,4 @@
-import { todayInSaoPaulo } from '../export-file-name.js';
+import { todayInSaoPaulo } from '../plain-date.js';
 import { date, id } from '../fields.js';
 import { dayBound } from '../list-filters.js';
 import { booleanFilter, listQuerySchema } from '../list-query.js';

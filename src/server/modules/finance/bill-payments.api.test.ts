@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { addDays, todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
-import { addDays } from '../../../shared/plain-date.js';
 import type { BillDetail, BillRow } from '../../../shared/resources/bills.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { createCheckingAccount, entriesSum, financeFixture } from './testing/finance-factories.js';

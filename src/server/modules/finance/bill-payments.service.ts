@@ -1,6 +1,6 @@
 import { fromUnits, toUnits } from '../../../shared/allocation.js';
 import { ErrorCode, errorMessages, type OverpaymentDetail } from '../../../shared/error-codes.js';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { formatBRL } from '../../../shared/money.js';
 import {
   billKindInfo,

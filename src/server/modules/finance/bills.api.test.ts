@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { addDays, addYears, todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
 import { crc16 } from '../../../shared/pix.js';
-import { addDays, addYears } from '../../../shared/plain-date.js';
 import type { BillRow } from '../../../shared/resources/bills.js';
 import { readSpreadsheet } from '../../platform/spreadsheet.js';
 import { inTransaction } from '../../platform/transaction.js';

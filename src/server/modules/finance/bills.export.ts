@@ -1,4 +1,5 @@
-import { todayInSaoPaulo, type ExportFormat } from '../../../shared/export-file-name.js';
+import type { ExportFormat } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import {
   billKindInfo,
   billOriginLabels,

@@ -1,6 +1,6 @@
 import { toUnits } from '../../../shared/allocation.js';
 import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
 import { pixPayload } from '../../../shared/pix.js';
 import {

@@ -1,4 +1,4 @@
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import type { CashFlow, CashFlowQuery } from '../../../shared/resources/finance-reports.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { ValidationError } from '../../platform/errors.js';

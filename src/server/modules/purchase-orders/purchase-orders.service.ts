@@ -1,11 +1,10 @@
 import { Decimal } from 'decimal.js';
 import { fromUnits, toUnits } from '../../../shared/allocation.js';
 import { ErrorCode, errorMessages, type OverReceiptDetail } from '../../../shared/error-codes.js';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { formatPlainDate, todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { quantityFitsUnit } from '../../../shared/fields.js';
 import { messages } from '../../../shared/messages.js';
 import { formatDecimal } from '../../../shared/money.js';
-import { formatPlainDate } from '../../../shared/plain-date.js';
 import {
   formatPurchaseOrderNumber,
   PURCHASE_ORDER_SEQUENCE,

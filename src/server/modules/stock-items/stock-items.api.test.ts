@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
-import { addDays } from '../../../shared/plain-date.js';
+import { addDays, todayInSaoPaulo } from '../../../shared/plain-date.js';
 import type { StockItemRow } from '../../../shared/resources/stock-items.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { parseCsv } from '../../platform/csv.js';

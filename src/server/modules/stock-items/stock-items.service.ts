@@ -1,4 +1,4 @@
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import type {
   Kardex,
   StockItemList,

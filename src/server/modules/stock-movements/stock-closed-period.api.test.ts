@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
-import { addDays } from '../../../shared/plain-date.js';
+import { addDays, todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { starterUnit } from '../../testing/starter-units.js';
 

@@ -7,7 +7,7 @@ import {
   type NegativePastBalanceDetail,
   type StockShortageDetail,
 } from '../../../shared/error-codes.js';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { date, quantity, quantityFitsUnit, unitCost } from '../../../shared/fields.js';
 import { messages } from '../../../shared/messages.js';
 import { formatDecimal } from '../../../shared/money.js';

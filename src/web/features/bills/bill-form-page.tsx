@@ -18,7 +18,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorCode } from '../../../shared/error-codes.js';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { MAX_INSTALLMENTS } from '../../../shared/installments.js';
 import { messages } from '../../../shared/messages.js';
 import { formatBRL } from '../../../shared/money.js';

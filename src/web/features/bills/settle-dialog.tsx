@@ -3,7 +3,7 @@ import { Col, Flex, Form, Input, Modal, Row, Select, Typography, type FormRule }
 import { useMemo } from 'react';
 import { fromUnits } from '../../../shared/allocation.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
 import { formatBRL } from '../../../shared/money.js';
 import {

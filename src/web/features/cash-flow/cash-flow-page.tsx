@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Flex, Row, Segmented, Statistic, Typography } from 'antd';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { formatBRL, parseDecimal } from '../../../shared/money.js';
 import { granularities, type Granularity } from '../../../shared/resources/finance-reports.js';
 import { ExportButtons } from '../../components/export-buttons.js';

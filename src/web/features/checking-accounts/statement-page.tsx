@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
 import { formatBRL } from '../../../shared/money.js';
 import { ExportButtons } from '../../components/export-buttons.js';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, Select, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { ExportButtons } from '../../components/export-buttons.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { incomeStatementApi, incomeStatementKeys } from './api.js';

@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { MAX_INSTALLMENTS } from '../../../shared/installments.js';
 import { messages } from '../../../shared/messages.js';
 import { formatBRL, formatDecimal, parseDecimal } from '../../../shared/money.js';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Col, Flex, Form, Input, Modal, Row, Table, Typography, type FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { ErrorCode, type OverReceiptDetail } from '../../../shared/error-codes.js';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
 import type {
   PurchaseOrderLineRow,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readListParams, toApiQuery } from '../../components/list-params.js';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { activeFilterCount, atParam, stockItemList } from './stock-item-list.js';
 
 const read = (query: string) => readListParams(new URLSearchParams(query), stockItemList);

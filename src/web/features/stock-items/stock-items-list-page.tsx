@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, Typography } from 'antd';
 import { useLocation } from 'react-router';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { ExportButtons } from '../../components/export-buttons.js';
 import { ListHeader } from '../../components/list-header.js';
 import { toApiQuery } from '../../components/list-params.js';

@@ -3,7 +3,7 @@ import { Card, Col, Flex, Form, Input, Radio, Row, Typography, type FormRule } f
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorCode } from '../../../shared/error-codes.js';
-import { todayInSaoPaulo } from '../../../shared/export-file-name.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { quantityFitsUnit } from '../../../shared/fields.js';
 import { messages } from '../../../shared/messages.js';
 import {
