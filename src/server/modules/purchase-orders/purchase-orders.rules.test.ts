@@ -7,8 +7,8 @@ import {
   landedValues,
   lineTotal,
   orderTotals,
+  landedUnitCost,
   receiptLineValue,
-  receiptUnitCost,
   installmentsFor,
   statusAfterReceipt,
 } from './purchase-orders.rules.js';
@@ -89,7 +89,7 @@ describe('landed values', () => {
 });
 
 describe('receipt values', () => {
-  it('takes the landed value in proportion, and the last receipt what is left', () => {
+  it('takes what the received quantity is worth after it less what was taken, the last what is left', () => {
     const line = { landed: '100.00', ordered: '3.000', valueBefore: '0.00' };
     const first = receiptLineValue({ ...line, receivedBefore: '0', quantity: '1' });
     expect(first).toBe('33.33');
@@ -99,14 +99,31 @@ describe('receipt values', () => {
       valueBefore: first,
       quantity: '1',
     });
-    expect(second).toBe('33.33');
+    // 2 of 3 are worth 66.67: the second lot takes 33.34, not another 33.33.
+    expect(second).toBe('33.34');
     const last = receiptLineValue({
       ...line,
       receivedBefore: '2',
       valueBefore: sum([first, second]),
       quantity: '1',
     });
-    expect(last).toBe('33.34');
+    expect(last).toBe('33.33');
+  });
+
+  it('lots of 1 m of a line at 12.8718 follow the running share: 12.87, 12.87, 12.88', () => {
+    const line = { landed: '643.59', ordered: '50.000' };
+    const values: string[] = [];
+    for (let lot = 0; lot < 3; lot++) {
+      values.push(
+        receiptLineValue({
+          ...line,
+          receivedBefore: String(lot),
+          valueBefore: values.length ? sum(values) : '0.00',
+          quantity: '1',
+        }),
+      );
+    }
+    expect(values).toEqual(['12.87', '12.87', '12.88']);
   });
 
   it('receipts of a fully received line add up to its landed value (property)', () => {
@@ -130,6 +147,9 @@ describe('receipt values', () => {
             expect(toUnits(value, 2) >= 0n).toBe(true);
             values.push(value);
             received += part;
+            // What the lots took so far is their exact share, to within half a cent.
+            const exact = (Number(landedCents) * received) / ordered;
+            expect(Math.abs(Number(toUnits(sum(values), 2)) - exact)).toBeLessThanOrEqual(0.5001);
           }
           expect(sum(values)).toBe(landed);
         },
@@ -137,10 +157,11 @@ describe('receipt values', () => {
     );
   });
 
-  it('gives the unit cost at 4 places, half up', () => {
-    expect(receiptUnitCost('100.00', '3.000')).toBe('33.3333');
-    expect(receiptUnitCost('2.00', '3.000')).toBe('0.6667');
-    expect(receiptUnitCost('0.00', '1.000')).toBe('0.0000');
+  it("gives the line's landed unit cost at 4 places, half up", () => {
+    expect(landedUnitCost('100.00', '3.000')).toBe('33.3333');
+    expect(landedUnitCost('2.00', '3.000')).toBe('0.6667');
+    expect(landedUnitCost('643.59', '50.000')).toBe('12.8718');
+    expect(landedUnitCost('0.00', '1.000')).toBe('0.0000');
   });
 });
 

@@ -4,8 +4,8 @@ import type { PurchaseOrderStatus } from '../../../shared/resources/purchase-ord
 
 /**
  * The pure calculations of a purchase order (DOMAIN §5): line totals and the order's total, the
- * landed value of each line (its total with the freight and discount spread by value), the value
- * and unit cost of a receipt's line, and the status a receipt leaves.
+ * landed value of each line (its total with the freight and discount spread by value) and its
+ * landed unit cost, the value of a receipt's line, and the status a receipt leaves.
  *
  * Money is handled in cents (bigint) or Decimal, never in floating point.
  */
@@ -82,31 +82,40 @@ export interface ReceiptLine {
 }
 
 /**
- * The value a receipt takes of one line, in cents as a money string: the landed value in
- * proportion to the quantity (half up), but the receipt that completes the line takes exactly
- * what is left, so the receipts of a fully received line add up to its landed value. Never more
- * than what is left, never below zero.
+ * The value a receipt takes of one line, in cents as a money string: what the line's received
+ * quantity is worth after it (the landed value in proportion, half up to the cent) less what
+ * earlier receipts took. Each lot's cents follow the exact running share, so lots of 1 m of a line
+ * at 12.8718 are worth 12.87, 12.87, 12.88… instead of 12.87 each with the drift left for the
+ * last, and the receipt that completes the line takes exactly what is left: the receipts of a
+ * fully received line add up to its landed value. Never more than what is left, never below zero.
  */
 export function receiptLineValue(line: ReceiptLine): string {
   const landed = cents(line.landed);
-  const left = landed - cents(line.valueBefore);
+  const before = cents(line.valueBefore);
+  const left = landed - before;
   const receivedAfter = new Decimal(line.receivedBefore).plus(line.quantity);
-  if (receivedAfter.greaterThanOrEqualTo(line.ordered)) return fromUnits(left < 0n ? 0n : left, 2);
-  const share = BigInt(
-    new Decimal(landed.toString())
-      .times(line.quantity)
-      .div(line.ordered)
-      .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
-      .toFixed(0),
-  );
-  const value = share > left ? left : share;
-  return fromUnits(value < 0n ? 0n : value, 2);
+  const worthAfter = receivedAfter.greaterThanOrEqualTo(line.ordered)
+    ? landed
+    : BigInt(
+        new Decimal(landed.toString())
+          .times(receivedAfter)
+          .div(line.ordered)
+          .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+          .toFixed(0),
+      );
+  const value = worthAfter - before;
+  return fromUnits(value > left ? left : value < 0n ? 0n : value, 2);
 }
 
-/** The unit cost of a receipt's line: its value ÷ quantity, half up at 4 places. */
-export function receiptUnitCost(value: string, quantity: string): string {
-  return new Decimal(value)
-    .div(quantity)
+/**
+ * The landed unit cost of a line: its landed value ÷ the quantity ordered, half up at 4 places.
+ * Every lot received of the line enters stock at it, whatever the lot's size (a lot's own value ÷
+ * its quantity would carry the lot's rounding to the cent: 12.87 for 1 m of a line at 12.8718),
+ * and it becomes the item's last purchase price.
+ */
+export function landedUnitCost(landed: string, ordered: string): string {
+  return new Decimal(landed)
+    .div(ordered)
     .toDecimalPlaces(COST_SCALE, Decimal.ROUND_HALF_UP)
     .toFixed(COST_SCALE);
 }

@@ -65,8 +65,8 @@ import {
   lineTotal,
   orderTotals,
   pending,
+  landedUnitCost,
   receiptLineValue,
-  receiptUnitCost,
   statusAfterReceipt,
 } from './purchase-orders.rules.js';
 
@@ -539,15 +539,19 @@ export function receivePurchaseOrder(
     );
     const landedOf = new Map(lines.map((line, index) => [line.id, landed[index]!]));
     const taken = await receivedValues(trx, id);
+    // A lot enters stock at its line's landed unit cost, whatever its size, carrying exactly the
+    // cents it is billed: the value is what the stock gains, the unit cost what the item's last
+    // purchase price becomes.
     const valued = receiving.map((receipt) => {
+      const lineLanded = landedOf.get(receipt.line.id)!;
       const value = receiptLineValue({
-        landed: landedOf.get(receipt.line.id)!,
+        landed: lineLanded,
         ordered: receipt.line.quantity,
         receivedBefore: receipt.line.receivedQuantity,
         valueBefore: taken.get(receipt.line.id) ?? '0.00',
         quantity: receipt.quantity,
       });
-      return { ...receipt, value, unitCost: receiptUnitCost(value, receipt.quantity) };
+      return { ...receipt, value, unitCost: landedUnitCost(lineLanded, receipt.line.quantity) };
     });
     const receiptValue = fromUnits(
       valued.reduce((sum, line) => sum + toUnits(line.value, 2), 0n),
@@ -560,6 +564,7 @@ export function receivePurchaseOrder(
       itemId: line.line.itemId,
       toLocationId: locationId,
       quantity: line.quantity,
+      value: line.value,
       unitCost: line.unitCost,
       date: input.date,
       origin: { type: 'PURCHASE_ORDER', id },

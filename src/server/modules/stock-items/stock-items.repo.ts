@@ -37,7 +37,7 @@ export type StockItemFilters = Omit<StockItemListQuery, 'page' | 'pageSize' | 's
  * What movements dated after `at` changed, per item and location: each movement counts at its
  * destination (+ its quantity and value) and at its origin (−), so a transfer moves quantity and
  * value between two locations and nets to nothing for the item; the same per item; and each
- * item's quantity and average at the end of that day.
+ * item's quantity, value and average at the end of that day.
  */
 const laterChanges = (at: string) => sql`
   later AS (
@@ -56,6 +56,7 @@ const laterChanges = (at: string) => sql`
   -- Materialized: the average is worked out once per item, not once per location.
   item_at AS MATERIALIZED (
     SELECT on_hand.item_id, on_hand.quantity - coalesce(li.quantity, 0) AS quantity,
+      greatest(i.stock_value - coalesce(li.value, 0), 0) AS value,
       round(CASE WHEN on_hand.quantity - coalesce(li.quantity, 0) > 0
         THEN greatest(i.stock_value - coalesce(li.value, 0), 0)
           / (on_hand.quantity - coalesce(li.quantity, 0))
@@ -99,16 +100,30 @@ function belowMinimumFilter(filters: StockItemFilters, perItem: boolean) {
     ? sql`${itemQuantity} < i.minimum_stock`
     : sql`NOT coalesce(${itemQuantity} < i.minimum_stock, false)`;
   return {
-    join: perItem
-      ? sql``
-      : sql`JOIN (SELECT item_id, sum(quantity) AS quantity FROM stock_balances GROUP BY item_id) t
-          ON t.item_id = b.item_id`,
+    join: perItem ? sql`` : sql`JOIN ${itemSums} ON t.item_id = b.item_id`,
     conditions: [below],
   };
 }
 
-/** A row's value now: its quantity at the item's average cost. */
-const currentValue = sql`round(b.quantity * i.average_cost, 2)`;
+/**
+ * A row's value: the item's stock value shared by quantity over its locations (quantity × the
+ * exact average, value ÷ quantity on hand), to the cent. Not quantity × the 4-place average:
+ * 150 units bought for 1,000.00 would show 150 × 6.6667 = 1,000.01, a cent the stock never had.
+ */
+const rowValue = (
+  quantity: RawBuilder<unknown>,
+  itemValue: RawBuilder<unknown>,
+  itemQuantity: RawBuilder<unknown>,
+) =>
+  sql`round(CASE WHEN (${itemQuantity}) > 0
+    THEN (${itemValue}) * (${quantity}) / (${itemQuantity}) ELSE 0 END, 2)`;
+
+/** The item's quantity over all locations, per item in one aggregate (as `t`). */
+const itemSums = sql`(SELECT item_id, sum(quantity) AS quantity FROM stock_balances GROUP BY item_id) t`;
+
+/** A row's value now, `itemQuantity` its item's quantity over all locations. */
+const currentValue = (itemQuantity: RawBuilder<unknown>) =>
+  rowValue(sql`b.quantity`, sql`i.stock_value`, itemQuantity);
 
 /**
  * The current stock's rows the filters select, without the item's quantity over all locations
@@ -120,7 +135,9 @@ function currentRows(filters: StockItemFilters, byName: boolean): RawBuilder<unk
   const belowMinimum = belowMinimumFilter(filters, byName);
   return sql`
     SELECT b.item_id, i.name AS item_name, b.location_id, l.name AS location_name, b.quantity,
-      i.average_cost, i.minimum_stock, ${currentValue} AS value
+      i.average_cost, i.minimum_stock,
+      ${currentValue(sql`(SELECT sum(s.quantity) FROM stock_balances s WHERE s.item_id = b.item_id)`)}
+        AS value
     FROM stock_balances b
     JOIN items i ON i.id = b.item_id
     JOIN stock_locations l ON l.id = b.location_id
@@ -140,17 +157,20 @@ const withItemQuantity = (rows: RawBuilder<unknown>) => sql`
     SELECT sum(s.quantity) AS quantity FROM stock_balances s WHERE s.item_id = r.item_id
   ) t`;
 
-/** The totals of the current stock's rows: one pass over the balances and their items. */
+/**
+ * The totals of the current stock's rows: one pass over the balances and their items, joined to
+ * the items' quantities over all locations (which the rows' values and below minimum need).
+ */
 function currentTotals(filters: StockItemFilters): RawBuilder<unknown> {
   const belowMinimum = belowMinimumFilter(filters, false);
   return sql`
     SELECT count(*) AS list_total,
       CASE WHEN min(b.item_id) = max(b.item_id) THEN round(sum(b.quantity), 3) END
         AS list_total_quantity,
-      round(coalesce(sum(${currentValue}), 0), 2) AS list_total_value
+      round(coalesce(sum(${currentValue(sql`t.quantity`)}), 0), 2) AS list_total_value
     FROM stock_balances b
     JOIN items i ON i.id = b.item_id
-    ${belowMinimum.join}
+    JOIN ${itemSums} ON t.item_id = b.item_id
     ${whereOf([...itemConditions(filters), ...belowMinimum.conditions])}`;
 }
 
@@ -162,8 +182,8 @@ function currentTotals(filters: StockItemFilters): RawBuilder<unknown> {
  * Each balance less what later movements changed (a balance always equals the sum of its
  * movements, so this is the ledger's sum up to that day, and the work is proportional to the
  * movements since then, which for the dates people ask about, yesterday or the end of last month,
- * are few); the item's value then is its stock value less what later movements added, and its
- * average that value over its quantity. A row whose location had no movement of the item by
+ * are few); the item's value then is its stock value less what later movements added, its
+ * average that value over its quantity, and its rows share that value by quantity. A row whose location had no movement of the item by
  * then is left out; one emptied by then stays, at zero, as it does now. Materialized: the rows
  * are worked out once for the page and the totals.
  */
@@ -173,7 +193,9 @@ function pastStockRows(filters: StockItemFilters, at: string): RawBuilder<unknow
   const base = sql`
     SELECT b.item_id, i.name AS item_name, b.location_id, l.name AS location_name,
       b.quantity - coalesce(lp.quantity, 0) AS quantity, t.quantity AS item_quantity,
-      t.average_cost AS average_cost, i.minimum_stock
+      t.average_cost AS average_cost, i.minimum_stock,
+      ${rowValue(sql`b.quantity - coalesce(lp.quantity, 0)`, sql`t.value`, sql`t.quantity`)}
+        AS value
     FROM stock_balances b
     JOIN items i ON i.id = b.item_id
     LEFT JOIN stock_locations l ON l.id = b.location_id
@@ -194,7 +216,7 @@ function pastStockRows(filters: StockItemFilters, at: string): RawBuilder<unknow
     WITH ${laterChanges(at)}
     stock_rows AS MATERIALIZED (
       SELECT r.* FROM (
-        SELECT base.*, round(base.quantity * base.average_cost, 2) AS value,
+        SELECT base.*,
           coalesce(base.item_quantity < base.minimum_stock, false) AS below_minimum
         FROM (${base}) base
       ) r

@@ -91,8 +91,9 @@ export type MovementInput = MovementCommon &
         /** The cost of one unit; without it the entry comes in at the average cost. */
         unitCost?: string | null;
         /**
-         * The entry's total value, exact (a production order's total cost): it wins over
-         * `unitCost`, which is then derived from it (value ÷ quantity).
+         * The entry's total value, exact (a production order's total cost, a purchase lot's
+         * cents): it is what enters the stock value. With it, `unitCost` is only recorded (a
+         * purchase lot's landed unit cost); without one, it is derived (value ÷ quantity).
          */
         value?: string;
       }
@@ -136,7 +137,10 @@ interface Draft {
   quantity: Decimal | null;
   /** An adjustment's counted quantity and location. */
   counted: { quantity: Decimal; locationId: number } | null;
-  /** A cost of its own (an entry with cost, a reversal); null: at the average. */
+  /**
+   * A cost of its own (an entry with cost, a reversal; with `value`, the cost recorded beside
+   * it); null: at the average (with `value`: derived from it).
+   */
   unitCost: Decimal | null;
   /** An entry's exact total value (`valueInflowOfValue`); null: quantity × the unit cost. */
   value: Decimal | null;
@@ -204,7 +208,8 @@ function read(inputs: MovementInput[], today: string): Draft[] {
         draft.quantity = decimal(parse(at, 'quantity', quantity(), input.quantity));
         if (input.value !== undefined) {
           draft.value = decimal(parse(at, 'value', unitCost(), input.value));
-        } else if (input.unitCost !== undefined && input.unitCost !== null) {
+        }
+        if (input.unitCost !== undefined && input.unitCost !== null) {
           draft.unitCost = decimal(parse(at, 'unitCost', unitCost(), input.unitCost));
         }
         break;
@@ -370,7 +375,7 @@ async function post(
         ? valueTransfer(before, amount)
         : to
           ? draft.value
-            ? valueInflowOfValue(before, amount, draft.value)
+            ? valueInflowOfValue(before, amount, draft.value, draft.unitCost)
             : valueInflow(before, amount, draft.unitCost)
           : valueOutflow(before, amount, draft.unitCost);
     if (valued.value.greaterThan(MAX_VALUE) || valued.after.value.greaterThan(MAX_VALUE)) {

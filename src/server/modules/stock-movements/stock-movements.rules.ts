@@ -60,17 +60,23 @@ export function valueInflow(
 }
 
 /**
- * Stock comes in carrying a total value of its own (a production order's total cost): that value
- * enters exactly, whatever the quantity, so the stock value never gains or loses the cents that
- * quantity × a 4-place unit cost would round away (160.30 over 3 units: not 3 × 53.4333). The unit
- * cost it is recorded with is derived from it (value ÷ quantity, 4 places), and the average moves
- * as for any entry with cost.
+ * Stock comes in carrying a total value of its own (a production order's total cost, a purchase
+ * lot's cents): that value enters exactly, whatever the quantity, so the stock value never gains
+ * or loses the cents that quantity × a 4-place unit cost would round away (160.30 over 3 units:
+ * not 3 × 53.4333). The unit cost it is recorded with is the one given (a purchase lot's landed
+ * unit cost, which the lot's cents only approach) or else derived from the value (value ÷
+ * quantity, 4 places); the average moves from the exact value, as for any entry with cost.
  */
-export function valueInflowOfValue(before: Valuation, quantity: Decimal, value: Decimal): Valued {
+export function valueInflowOfValue(
+  before: Valuation,
+  quantity: Decimal,
+  value: Decimal,
+  unitCost: Decimal | null = null,
+): Valued {
   const after = { quantity: before.quantity.plus(quantity), value: before.value.plus(value) };
   return {
     after: { ...after, averageCost: round(after.value.div(after.quantity)) },
-    unitCost: round(value.div(quantity)),
+    unitCost: unitCost ?? round(value.div(quantity)),
     value,
   };
 }
