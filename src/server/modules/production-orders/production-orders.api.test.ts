@@ -289,6 +289,63 @@ describe('editing a planned order', () => {
     );
   });
 
+  it('a quantity change rescales the materials (loss, rounded up) and per-unit costs, and the shortage', async () => {
+    const s = await scenario();
+    const put = async (order: ProductionOrderDetail, extra: Record<string, unknown> = {}) => {
+      const response = await api.request({
+        method: 'PUT',
+        url: `${ORDERS}/${order.id}`,
+        token: await api.adminToken(),
+        payload: {
+          quantity: '150',
+          sourceLocationId: ids.source,
+          targetLocationId: ids.target,
+          version: order.version,
+          ...extra,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as ProductionOrderDetail;
+    };
+    const figures = (order: ProductionOrderDetail) => [
+      ...order.materials.map((m) => m.requiredQuantity),
+      ...order.costs.map((c) => c.value),
+    ];
+    // 170 units: 170 × 0.750 × 1.10 = 140.25 kg; 170 × 4 × 1.03 = 700.4 → 701 buttons;
+    // labour 170 × 2.50; the set-up once.
+    const order = await s.order('170');
+    expect(figures(order)).toEqual(['140.250', '701.000', '425.00', '30.00']);
+
+    // Only the header sent: every line follows the quantity (150 × 4 × 1.03 = 618 buttons).
+    const header = await put(order);
+    expect(header.quantity).toBe('150.000');
+    expect(figures(header)).toEqual(['123.750', '618.000', '375.00', '30.00']);
+    const availability = (
+      await fx.get(`${ORDERS}/${order.id}/availability`)
+    ).json() as ProductionOrderAvailability;
+    expect(availability.items.map((line) => [line.required, line.missing])).toEqual([
+      ['123.750', '123.750'],
+      ['618.000', '618.000'],
+    ]);
+
+    // The lines sent as they were read (a form that did not recompute them): rescaled too; a
+    // line the same save changes is taken as sent.
+    const other = await s.order('170');
+    const [fabric, buttons] = other.materials;
+    const [labour, setup] = other.costs;
+    const sent = await put(other, {
+      materials: [
+        { id: fabric!.id, feedstockId: s.fabric, requiredQuantity: fabric!.requiredQuantity },
+        { id: buttons!.id, feedstockId: s.buttons, requiredQuantity: '650' },
+      ],
+      costs: [
+        { id: labour!.id, outlayId: ids.labor, value: labour!.value },
+        { id: setup!.id, outlayId: ids.setup, value: setup!.value },
+      ],
+    });
+    expect(figures(sent)).toEqual(['123.750', '650.000', '375.00', '30.00']);
+  });
+
   it('two saves of the same version at once: one is saved, the other answers 409', async () => {
     const s = await scenario();
     const order = await s.order('10');

@@ -5,6 +5,11 @@ import { quantityFitsUnit } from '../../../shared/fields.js';
 import { messages } from '../../../shared/messages.js';
 import { formatDecimal } from '../../../shared/money.js';
 import {
+  rescaledCost,
+  rescaledRequired,
+  sameDecimal,
+} from '../../../shared/resources/production-order-rescale.js';
+import {
   productionOrderMachine,
   productionOrderNumber,
   productionOrdersPath,
@@ -240,8 +245,55 @@ export function createProductionOrder(
 }
 
 /**
+ * The lines a save writes (issue 16 §1). When it changes the quantity, every saved line that the
+ * save leaves as it was, or does not send, follows the new quantity (production-order-rescale.ts:
+ * materials with their loss, rounded up to the unit; per-unit costs); a line the save adds or
+ * changes is taken as sent, since it was typed for the new quantity. Without a change of quantity
+ * the save's lines, as sent (undefined: the saved lines stay).
+ */
+async function linesToSave(
+  trx: Trx,
+  id: number,
+  savedQuantity: string,
+  input: ProductionOrderUpdate,
+): Promise<Pick<ProductionOrderUpdate, 'materials' | 'costs'>> {
+  const quantity = input.quantity;
+  if (sameDecimal(savedQuantity, quantity)) return input;
+  const [materials, costs] = await Promise.all([findMaterials(trx, id), findCosts(trx, id)]);
+  const savedMaterials = new Map(materials.map((line) => [line.id, line]));
+  const savedCosts = new Map(costs.map((line) => [line.id, line]));
+  const sent = {
+    materials:
+      input.materials ??
+      materials.map(({ id, feedstockId, requiredQuantity }) => ({
+        id,
+        feedstockId,
+        requiredQuantity,
+      })),
+    costs: input.costs ?? costs.map(({ id, outlayId, value }) => ({ id, outlayId, value })),
+  };
+  return {
+    materials: sent.materials.map((line) => {
+      const saved = line.id ? savedMaterials.get(line.id) : undefined;
+      return saved &&
+        saved.feedstockId === line.feedstockId &&
+        sameDecimal(saved.requiredQuantity, line.requiredQuantity)
+        ? { ...line, requiredQuantity: rescaledRequired(saved, savedQuantity, quantity) }
+        : line;
+    }),
+    costs: sent.costs.map((line) => {
+      const saved = line.id ? savedCosts.get(line.id) : undefined;
+      return saved && saved.outlayId === line.outlayId && sameDecimal(saved.value, line.value)
+        ? { ...line, value: rescaledCost(saved, savedQuantity, quantity) }
+        : line;
+    }),
+  };
+}
+
+/**
  * PUT of a PLANNED order with the version read: the header and, when sent, its materials and
- * costs by id. The product stays (another product is another order).
+ * costs by id; a new quantity rescales the lines it leaves as they were (`linesToSave`). The
+ * product stays (another product is another order).
  */
 export function updateProductionOrder(
   db: DbOrTrx,
@@ -255,12 +307,13 @@ export function updateProductionOrder(
     const fields: Record<string, string> = {};
     const product = (await findProduct(trx, locked.productId))!;
     await checkHeader(trx, input, product.unitDecimals, fields);
+    const { materials, costs } = await linesToSave(trx, id, locked.quantity, input);
 
-    if (input.materials) {
-      if (input.materials.length === 0) fields.materials = messages.productionOrders.noMaterials;
-      const items = await itemsOf(trx, [...new Set(input.materials.map((m) => m.feedstockId))]);
+    if (materials) {
+      if (materials.length === 0) fields.materials = messages.productionOrders.noMaterials;
+      const items = await itemsOf(trx, [...new Set(materials.map((m) => m.feedstockId))]);
       const seen = new Set<number>();
-      input.materials.forEach((line, index) => {
+      materials.forEach((line, index) => {
         const item = items.get(line.feedstockId);
         const at = `materials.${index}`;
         if (!item) fields[`${at}.feedstockId`] = messages.errors.missingReference;
@@ -274,9 +327,9 @@ export function updateProductionOrder(
         seen.add(line.feedstockId);
       });
     }
-    if (input.costs) {
-      const known = await existingOutlays(trx, [...new Set(input.costs.map((c) => c.outlayId))]);
-      input.costs.forEach((line, index) => {
+    if (costs) {
+      const known = await existingOutlays(trx, [...new Set(costs.map((c) => c.outlayId))]);
+      costs.forEach((line, index) => {
         if (!known.has(line.outlayId)) {
           fields[`costs.${index}.outlayId`] = messages.errors.missingReference;
         }
@@ -298,8 +351,8 @@ export function updateProductionOrder(
       },
       userId: ctx.userId,
       lines: [
-        ...(input.materials ? [{ lines: materialLines, inputs: input.materials }] : []),
-        ...(input.costs ? [{ lines: costLines, inputs: input.costs }] : []),
+        ...(materials ? [{ lines: materialLines, inputs: materials }] : []),
+        ...(costs ? [{ lines: costLines, inputs: costs }] : []),
       ],
     });
     await recordAudit(trx, ctx, {
