@@ -28,6 +28,7 @@ import {
 import { auditContext } from './request-context.js';
 import { uploadKind, type UploadKind } from './spreadsheet.js';
 import { sheetFields, valueAt } from './spreadsheet-format.js';
+import { replyWithFile } from './file-reply.js';
 
 /**
  * `GET /<path>/export?format=xlsx|csv&<list query>`: every row the list shows for the same
@@ -80,11 +81,7 @@ export function spreadsheetRoutes(
         });
         const body = await file.finish();
         const name = exportFileName(definition.label, format);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .header('cache-control', 'no-store')
-          .send(body);
+        return replyWithFile(reply, { body: body, contentType: file.contentType, fileName: name });
       },
     });
 

@@ -21,6 +21,7 @@ import {
   statementForExport,
 } from './account-entries.service.js';
 import { dateColumn, financeFile, moneyColumn, textColumn } from './finance-sheet.js';
+import { replyWithFile } from '../../platform/file-reply.js';
 
 const tags = ['checking-accounts'];
 
@@ -95,11 +96,10 @@ export function accountEntriesRoutes(db: Db): FastifyPluginAsyncZod {
         const data = await statementForExport(db, request.params.id, period);
         const file = await financeFile(format, 'Extrato', statementColumns, data.lines);
         const name = exportFileName(`Extrato ${data.name}`, format);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .header('cache-control', 'no-store')
-          .send(file.body);
+        return replyWithFile(reply, {
+          ...file,
+          fileName: name,
+        });
       },
     });
   };

@@ -14,7 +14,6 @@ import {
   billUpdateSchema,
   type BillCreate,
   type BillKind,
-  type BillListQuery,
   type BillUpdate,
 } from '../../../shared/resources/bills.js';
 import type { Db } from '../../db/connection.js';
@@ -30,6 +29,7 @@ import {
   listBillsOf,
   updateBill,
 } from './bills.service.js';
+import { replyWithFile } from '../../platform/file-reply.js';
 
 /**
  * Contas a Pagar (`/bills-to-pay`) and Contas a Receber (`/bills-to-receive`): the same routes
@@ -56,7 +56,7 @@ function billRoutes(db: Db, kind: BillKind): FastifyPluginAsyncZod {
     app.get(base, {
       config: { permission: read },
       schema: { tags, querystring: listQuery, response: { 200: billPageSchema } },
-      handler: (request) => listBillsOf(db, kind, request.query as BillListQuery),
+      handler: (request) => listBillsOf(db, kind, request.query),
     });
     app.get(`${base}/export`, {
       config: { permission: read },
@@ -69,19 +69,12 @@ function billRoutes(db: Db, kind: BillKind): FastifyPluginAsyncZod {
         response: { 200: z.any().describe('O arquivo .xlsx ou .csv (anexo)') },
       },
       handler: async (request, reply) => {
-        const { format, ...query } = request.query as { format: 'xlsx' | 'csv' } & Omit<
-          BillListQuery,
-          'page' | 'pageSize'
-        >;
+        const { format, ...query } = request.query;
         const file = await billsFile(db, kind, format, query);
-        return reply
-          .header('content-type', file.contentType)
-          .header(
-            'content-disposition',
-            `attachment; filename="${exportFileName(info.label, format)}"`,
-          )
-          .header('cache-control', 'no-store')
-          .send(file.body);
+        return replyWithFile(reply, {
+          ...file,
+          fileName: exportFileName(info.label, format),
+        });
       },
     });
     app.get(`${base}/:id`, {

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/connection.js';
 import { cashFlow } from './cash-flow.service.js';
 import { dateColumn, financeFile, moneyColumn } from './finance-sheet.js';
+import { replyWithFile } from '../../platform/file-reply.js';
 
 const tags = ['cash-flow'];
 const LABEL = 'Fluxo de Caixa';
@@ -48,11 +49,10 @@ export function cashFlowRoutes(db: Db): FastifyPluginAsyncZod {
         const { format, ...query } = request.query;
         const report = await cashFlow(db, query);
         const file = await financeFile(format, LABEL, columns, report.periods);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${exportFileName(LABEL, format)}"`)
-          .header('cache-control', 'no-store')
-          .send(file.body);
+        return replyWithFile(reply, {
+          ...file,
+          fileName: exportFileName(LABEL, format),
+        });
       },
     });
   };

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/connection.js';
 import { financeFile, moneyColumn, textColumn, type SheetColumn } from './finance-sheet.js';
 import { incomeStatement } from './income-statement.service.js';
+import { replyWithFile } from '../../platform/file-reply.js';
 
 const tags = ['income-statement'];
 const LABEL = 'DRE gerencial';
@@ -94,11 +95,10 @@ export function incomeStatementRoutes(db: Db): FastifyPluginAsyncZod {
         const statement = await incomeStatement(db, year);
         const file = await financeFile(format, LABEL, columns, sheetRows(statement));
         const name = exportFileName(`${LABEL} ${year}`, format);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .header('cache-control', 'no-store')
-          .send(file.body);
+        return replyWithFile(reply, {
+          ...file,
+          fileName: name,
+        });
       },
     });
   };

@@ -11,7 +11,6 @@ import {
   productionOrdersLabel,
   productionOrdersPath,
   productionOrderUpdateSchema,
-  type ProductionOrderListQuery,
 } from '../../../shared/resources/production-orders.js';
 import type { Db } from '../../db/connection.js';
 import { auditContext } from '../../platform/request-context.js';
@@ -28,6 +27,7 @@ import {
   startProductionOrder,
   updateProductionOrder,
 } from './production-orders.service.js';
+import { replyWithFile } from '../../platform/file-reply.js';
 
 /**
  * Ordens de Produção (`/production-orders`): the list and its export, an order, its creation and
@@ -58,19 +58,12 @@ export function productionOrdersRoutes(db: Db): FastifyPluginAsyncZod {
         response: { 200: z.any().describe('O arquivo .xlsx ou .csv (anexo)') },
       },
       handler: async (request, reply) => {
-        const { format, ...query } = request.query as { format: 'xlsx' | 'csv' } & Omit<
-          ProductionOrderListQuery,
-          'page' | 'pageSize'
-        >;
+        const { format, ...query } = request.query;
         const file = await productionOrdersFile(db, format, query);
-        return reply
-          .header('content-type', file.contentType)
-          .header(
-            'content-disposition',
-            `attachment; filename="${exportFileName(productionOrdersLabel, format)}"`,
-          )
-          .header('cache-control', 'no-store')
-          .send(file.body);
+        return replyWithFile(reply, {
+          ...file,
+          fileName: exportFileName(productionOrdersLabel, format),
+        });
       },
     });
     app.get(`${base}/:id`, {
@@ -94,11 +87,11 @@ export function productionOrdersRoutes(db: Db): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const order = await getProductionOrder(db, request.params.id);
         const pdf = await productionOrderPdf(db, order);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `inline; filename="${order.numberLabel}.pdf"`)
-          .header('cache-control', 'no-store')
-          .send(pdf);
+        return replyWithFile(
+          reply,
+          { body: pdf, contentType: 'application/pdf', fileName: `${order.numberLabel}.pdf` },
+          'inline',
+        );
       },
     });
     app.post(base, {

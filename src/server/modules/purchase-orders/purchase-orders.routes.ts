@@ -10,18 +10,12 @@ import {
   purchaseOrderPageSchema,
   purchaseOrderUpdateSchema,
   purchaseReceiveInputSchema,
-  type PurchaseOrderCreate,
-  type PurchaseOrderDraftsInput,
-  type PurchaseOrderListQuery,
-  type PurchaseOrderUpdate,
-  type PurchaseReceive,
 } from '../../../shared/resources/purchase-orders.js';
 import type { Db } from '../../db/connection.js';
 import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
 import { purchaseOrdersFile } from './purchase-orders.export.js';
 import { purchaseOrderPdf } from './purchase-orders.pdf.js';
-import type { OrderFilters } from './purchase-orders.repo.js';
 import {
   approvePurchaseOrder,
   cancelPurchaseOrder,
@@ -34,6 +28,7 @@ import {
   receivePurchaseOrder,
   updatePurchaseOrder,
 } from './purchase-orders.service.js';
+import { replyWithFile } from '../../platform/file-reply.js';
 
 /**
  * Ordens de Compra (`/purchase-orders`): the list (filters, optional totals), its export, an
@@ -53,7 +48,7 @@ export function purchaseOrdersRoutes(db: Db): FastifyPluginAsyncZod {
         querystring: purchaseOrderListQuerySchema,
         response: { 200: purchaseOrderPageSchema },
       },
-      handler: (request) => listPurchaseOrders(db, request.query as PurchaseOrderListQuery),
+      handler: (request) => listPurchaseOrders(db, request.query),
     });
     app.get(`${base}/export`, {
       config: { permission: 'purchaseOrders:read' },
@@ -66,18 +61,12 @@ export function purchaseOrdersRoutes(db: Db): FastifyPluginAsyncZod {
         response: { 200: z.any().describe('O arquivo .xlsx ou .csv (anexo)') },
       },
       handler: async (request, reply) => {
-        const { format, ...query } = request.query as { format: 'xlsx' | 'csv' } & OrderFilters & {
-            sort?: string;
-          };
+        const { format, ...query } = request.query;
         const file = await purchaseOrdersFile(db, format, query);
-        return reply
-          .header('content-type', file.contentType)
-          .header(
-            'content-disposition',
-            `attachment; filename="${exportFileName('Ordens de Compra', format)}"`,
-          )
-          .header('cache-control', 'no-store')
-          .send(file.body);
+        return replyWithFile(reply, {
+          ...file,
+          fileName: exportFileName('Ordens de Compra', format),
+        });
       },
     });
     app.post(`${base}/drafts`, {
@@ -89,11 +78,7 @@ export function purchaseOrdersRoutes(db: Db): FastifyPluginAsyncZod {
         response: { 201: purchaseOrderDraftsOutputSchema },
       },
       handler: async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await createDrafts(db, auditContext(request), request.body as PurchaseOrderDraftsInput),
-          ),
+        reply.status(201).send(await createDrafts(db, auditContext(request), request.body)),
     });
     app.get(`${base}/:id`, {
       config: { permission: 'purchaseOrders:read' },
@@ -111,11 +96,11 @@ export function purchaseOrdersRoutes(db: Db): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const order = await getPurchaseOrder(db, request.params.id);
         const body = await purchaseOrderPdf(db, order);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `inline; filename="${order.number}.pdf"`)
-          .header('cache-control', 'no-store')
-          .send(body);
+        return replyWithFile(
+          reply,
+          { body: body, contentType: 'application/pdf', fileName: `${order.number}.pdf` },
+          'inline',
+        );
       },
     });
     app.post(base, {
@@ -126,26 +111,13 @@ export function purchaseOrdersRoutes(db: Db): FastifyPluginAsyncZod {
         response: { 201: purchaseOrderOutputSchema },
       },
       handler: async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await createPurchaseOrder(
-              db,
-              auditContext(request),
-              request.body as PurchaseOrderCreate,
-            ),
-          ),
+        reply.status(201).send(await createPurchaseOrder(db, auditContext(request), request.body)),
     });
     app.put(`${base}/:id`, {
       config: { permission: 'purchaseOrders:write' },
       schema: { tags, params: idParams, body: purchaseOrderUpdateSchema, response: orderResponse },
       handler: (request) =>
-        updatePurchaseOrder(
-          db,
-          auditContext(request),
-          request.params.id,
-          request.body as PurchaseOrderUpdate,
-        ),
+        updatePurchaseOrder(db, auditContext(request), request.params.id, request.body),
     });
     app.delete(`${base}/:id`, {
       config: { permission: 'purchaseOrders:delete' },
@@ -172,12 +144,7 @@ export function purchaseOrdersRoutes(db: Db): FastifyPluginAsyncZod {
         reply
           .status(201)
           .send(
-            await receivePurchaseOrder(
-              db,
-              auditContext(request),
-              request.params.id,
-              request.body as PurchaseReceive,
-            ),
+            await receivePurchaseOrder(db, auditContext(request), request.params.id, request.body),
           ),
     });
     app.post(`${base}/:id/close`, {

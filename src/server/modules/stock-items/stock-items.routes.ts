@@ -12,6 +12,7 @@ import { id } from '../../../shared/fields.js';
 import type { Db } from '../../db/connection.js';
 import { stockItemsFile } from './stock-items.export.js';
 import { allStockItems, itemMovements, listStockItems } from './stock-items.service.js';
+import { replyWithFile } from '../../platform/file-reply.js';
 
 const tags = ['stock-items'];
 const LABEL = 'Consulta de Estoque';
@@ -43,11 +44,10 @@ export function stockItemsRoutes(db: Db): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const { format, ...query } = request.query;
         const file = await stockItemsFile(format, LABEL, await allStockItems(db, query));
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${exportFileName(LABEL, format)}"`)
-          .header('cache-control', 'no-store')
-          .send(file.body);
+        return replyWithFile(reply, {
+          ...file,
+          fileName: exportFileName(LABEL, format),
+        });
       },
     });
     app.get('/stock-items/:itemId/movements', {
