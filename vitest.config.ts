@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, run by `npm test` in this order: unit (pure logic), api (routes through
- * app.inject against a real PostgreSQL, one fresh database per file) and e2e (real Chromium
- * against a real server).
+ * Three projects, run by `npm test` in this order: unit (pure logic), api (real PostgreSQL, one
+ * fresh database per file: `*.api.test.ts` send HTTP requests to the app, `*.db.test.ts` call the
+ * database helpers and services directly) and e2e (real Chromium against a real server).
  */
 /** API test files that assert response times (README "Scripts": part of test:api). */
 const TIMED = ['src/server/platform/import-limits.api.test.ts'];
@@ -15,13 +15,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts'],
-          exclude: ['src/**/*.api.test.ts'],
+          exclude: ['src/**/*.api.test.ts', 'src/**/*.db.test.ts'],
         },
       },
       {
         test: {
           name: 'api',
-          include: ['src/**/*.api.test.ts'],
+          include: ['src/**/*.api.test.ts', 'src/**/*.db.test.ts'],
           exclude: [...TIMED],
           globalSetup: ['src/server/testing/database-global-setup.ts'],
           testTimeout: 30_000,
