@@ -1,10 +1,11 @@
-import { Alert, Button, Flex, Popconfirm } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import type { StatusMachine } from '../../shared/status-machine.js';
 import { ApiError } from '../lib/api-error.js';
 import { useSession } from '../lib/session.js';
 import { toast } from '../lib/toast.js';
 import { visibleActions, type DocumentAction } from './document-actions.js';
+import { ConfirmPopover } from './confirm-popover.js';
 
 /** Answers the bar shows under itself: the document moved on (409) or a rule refused (422). */
 const shownInline = new Set([409, 422]);
@@ -83,12 +84,11 @@ export function DocumentActionBar<S extends string, A extends string>({
           );
           if (!entry.confirm) return button;
           return (
-            <Popconfirm
+            <ConfirmPopover
               key={entry.action}
               title={entry.confirm}
               description={entry.confirmDescription}
-              okText={entry.label}
-              cancelText="Voltar"
+              okText={entry.confirmLabel ?? entry.label}
               okButtonProps={{
                 danger: entry.danger,
                 ...{ 'data-testid': `confirm-${entry.action}` },
@@ -96,7 +96,7 @@ export function DocumentActionBar<S extends string, A extends string>({
               onConfirm={() => void start(entry)}
             >
               {button}
-            </Popconfirm>
+            </ConfirmPopover>
           );
         })}
       </Flex>

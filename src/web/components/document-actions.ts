@@ -18,6 +18,11 @@ export interface DocumentAction<A extends string = string> {
   permission: Permission;
   /** Asked first (Popconfirm), e.g. "Cancelar esta ordem?"; without it the action runs at once. */
   confirm?: string;
+  /**
+   * The confirming button's text where the button's own would be ambiguous: "Cancelar ordem"
+   * for "Cancelar", beside "Voltar". The button's label otherwise.
+   */
+  confirmLabel?: string;
   /** A second line under the question ("Não é possível desfazer."). */
   confirmDescription?: string;
   /** Red button (cancel). */

@@ -1,6 +1,6 @@
 import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Form, Input, Popconfirm, Row, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '../../shared/error-codes.js';
@@ -32,6 +32,11 @@ import { useFormDirty } from './use-form-dirty.js';
 import { useSingleSubmit } from './use-single-submit.js';
 import { useUnsavedChangesPrompt } from './use-unsaved-changes-prompt.js';
 import { StaleVersionAlert } from './stale-version-alert.js';
+import { ConfirmPopover } from './confirm-popover.js';
+
+/** "Excluir cliente": the delete confirmation names what goes, not a bare "Excluir". */
+const deleteLabel = (singular: string) =>
+  `Excluir ${singular.charAt(0).toLocaleLowerCase('pt-BR')}${singular.slice(1)}`;
 
 /** A computed field (a balance, the last access) as the list would show it. */
 const readOnlyText = (kind: FieldKind, value: unknown) => formatValue({ kind }, value) || '—';
@@ -219,17 +224,16 @@ export function ResourceForm({
               </Button>
             )}
             {deletable && (
-              <Popconfirm
+              <ConfirmPopover
                 title={messages.deleteConfirm}
-                okText="Excluir"
+                okText={deleteLabel(definition.singular)}
                 okButtonProps={{ danger: true }}
-                cancelText="Cancelar"
                 onConfirm={() => remove.mutate()}
               >
                 <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
                   Excluir
                 </Button>
-              </Popconfirm>
+              </ConfirmPopover>
             )}
           </Flex>
         )}

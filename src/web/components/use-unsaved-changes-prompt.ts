@@ -27,6 +27,8 @@ export function useUnsavedChangesPrompt(dirty: boolean): void {
       okText: 'Sair sem salvar',
       okButtonProps: { danger: true },
       cancelText: 'Continuar editando',
+      // The safe answer has the focus: an Enter pressed out of habit does not throw the work away.
+      focusable: { autoFocusButton: 'cancel' },
       onOk: () => {
         asking.current = false;
         blocker.proceed();

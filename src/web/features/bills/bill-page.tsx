@@ -1,6 +1,6 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Popconfirm, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { formatBRL } from '../../../shared/money.js';
@@ -26,6 +26,7 @@ import { BillStatusTags } from './bill-status.js';
 import { PaymentsTable } from './payments-table.js';
 import { PixCard } from './pix-card.js';
 import { SettleDialog } from './settle-dialog.js';
+import { ConfirmPopover } from '../../components/confirm-popover.js';
 
 /** What the "Histórico" labels a bill's audited fields with. */
 function historyDefinition(kind: BillKind): ResourceDefinition {
@@ -141,17 +142,17 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
                   </Button>
                 )}
                 {canWrite && billMachine.can(row.status, 'cancel') && (
-                  <Popconfirm
+                  <ConfirmPopover
                     title="Cancelar esta conta?"
                     description="Ela deixa de contar no saldo em aberto; não é possível desfazer."
                     okText="Cancelar a conta"
-                    cancelText="Voltar"
+                    okButtonProps={{ danger: true }}
                     onConfirm={() => submitOnce(() => cancel.mutateAsync())}
                   >
                     <Button danger loading={cancel.isPending}>
                       Cancelar
                     </Button>
-                  </Popconfirm>
+                  </ConfirmPopover>
                 )}
                 {canWrite && billMachine.can(row.status, 'edit') && (
                   <Button

@@ -1,6 +1,6 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Popconfirm, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { Button, Flex, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { formatBRL } from '../../../shared/money.js';
 import type { BillKind, BillPaymentRow } from '../../../shared/resources/bills.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
@@ -9,6 +9,7 @@ import { messages } from '../../../shared/messages.js';
 import { toast } from '../../lib/toast.js';
 import { billKeys, billsApi, keysChangedByPayments } from './api.js';
 import { isStanding } from './bill-form.js';
+import { ConfirmPopover } from '../../components/confirm-popover.js';
 
 /** "Estornar baixa": after a confirmation; the bill, the lists and the accounts are read again. */
 function ReversePaymentButton({
@@ -34,11 +35,11 @@ function ReversePaymentButton({
     onError: () => void queryClient.invalidateQueries({ queryKey: billKeys(kind).all }),
   });
   return (
-    <Popconfirm
+    <ConfirmPopover
       title="Estornar esta baixa?"
       description="O valor volta a ficar em aberto e o lançamento da conta-corrente é desfeito."
-      okText="Estornar"
-      cancelText="Cancelar"
+      okText="Estornar baixa"
+      okButtonProps={{ danger: true }}
       onConfirm={() => submitOnce(() => reverse.mutateAsync())}
     >
       <Button
@@ -50,7 +51,7 @@ function ReversePaymentButton({
       >
         {compact ? null : 'Estornar baixa'}
       </Button>
-    </Popconfirm>
+    </ConfirmPopover>
   );
 }
 

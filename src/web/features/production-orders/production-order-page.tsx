@@ -129,6 +129,7 @@ function OrderScreen({
           row.status === 'IN_PROGRESS'
             ? messages.productionOrders.cancelStartedConfirm
             : messages.productionOrders.cancelConfirm,
+        confirmLabel: 'Cancelar ordem',
         confirmDescription: 'Não é possível desfazer.',
         danger: true,
       },

@@ -101,7 +101,11 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
               toast.success(messages.purchaseOrders.deleted);
               navigate(`${basePath}${listSearch}`);
             },
-            { confirm: messages.purchaseOrders.deleteConfirm, danger: true },
+            {
+              confirm: messages.purchaseOrders.deleteConfirm,
+              confirmLabel: 'Excluir rascunho',
+              danger: true,
+            },
           ),
           action(
             'cancel',
@@ -111,6 +115,7 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
             },
             {
               confirm: messages.purchaseOrders.cancelConfirm,
+              confirmLabel: 'Cancelar ordem',
               confirmDescription: 'Não é possível desfazer.',
               danger: true,
             },
@@ -121,7 +126,7 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
               await ordersApi.close(row.id);
               toast.success(messages.purchaseOrders.closed);
             },
-            { confirm: messages.purchaseOrders.closeConfirm },
+            { confirm: messages.purchaseOrders.closeConfirm, confirmLabel: 'Encerrar ordem' },
           ),
           action(
             'approve',

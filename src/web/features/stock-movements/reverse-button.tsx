@@ -1,10 +1,11 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import { messages } from '../../../shared/messages.js';
 import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { toast } from '../../lib/toast.js';
 import { keysChangedByMovements, movementKeys, movementsApi } from './api.js';
+import { ConfirmPopover } from '../../components/confirm-popover.js';
 
 /**
  * "Estornar": after a confirmation, writes the opposite movement, dated today. A refusal (already
@@ -27,11 +28,11 @@ export function ReverseButton({ id, compact = false }: { id: number; compact?: b
   return (
     // The row opens the movement: a click on the button or in the confirmation stays here.
     <span onClick={(event) => event.stopPropagation()}>
-      <Popconfirm
+      <ConfirmPopover
         title={messages.stock.reverseConfirm}
         description={messages.stock.reverseExplained}
-        okText="Estornar"
-        cancelText="Cancelar"
+        okText="Estornar movimento"
+        okButtonProps={{ danger: true }}
         onConfirm={() => submitOnce(() => reverse.mutateAsync())}
       >
         <Button
@@ -43,7 +44,7 @@ export function ReverseButton({ id, compact = false }: { id: number; compact?: b
         >
           {compact ? null : 'Estornar'}
         </Button>
-      </Popconfirm>
+      </ConfirmPopover>
     </span>
   );
 }
