@@ -130,6 +130,53 @@ describe('Baixar', () => {
     expect(firstPay.changes.payment.to).toMatchObject({ amount: '40.00', total: '43.00' });
   });
 
+  it('shows on the bill the account the money moved through, the history saying so', async () => {
+    const [planned, used] = [
+      await createCheckingAccount(api.db),
+      await createCheckingAccount(api.db),
+    ];
+    const pay = (id: number, amount: string, checkingAccountId: number) =>
+      post(`${PAY}/${id}/pay`, { date: today, amount, checkingAccountId });
+
+    // A bill without an account takes the one it was paid from.
+    const bare = await newBill(PAY, { description: 'Sem conta' });
+    expect(bare.checkingAccountId).toBeNull();
+    const partly = await pay(bare.id, '30.00', used.id);
+    expect(partly.statusCode, partly.body).toBe(201);
+    expect(partly.json()).toMatchObject({
+      checkingAccountId: used.id,
+      checkingAccountName: used.name,
+    });
+
+    // One planned for an account and paid from another names the one that moved.
+    const bill = await newBill(PAY, { description: 'Com conta', checkingAccountId: planned.id });
+    expect(bill.checkingAccountName).toBe(planned.name);
+    const paid = await pay(bill.id, '100.00', used.id);
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json()).toMatchObject({ status: 'PAID', checkingAccountId: used.id });
+    const read = await api.request({ method: 'GET', url: `${PAY}/${bill.id}`, token });
+    expect(read.json()).toMatchObject({ checkingAccountName: used.name });
+    const history = await api.request({
+      method: 'GET',
+      url: `/api/v1/audit?entity=bills-to-pay&entityId=${bill.id}`,
+      token,
+    });
+    expect(history.json().items[0].changes.checkingAccountId).toEqual({
+      from: planned.id,
+      to: used.id,
+    });
+
+    // Paid from the account it already names: no change to record.
+    const same = await newBill(PAY, { description: 'Mesma conta', checkingAccountId: used.id });
+    expect((await pay(same.id, '100.00', used.id)).statusCode).toBe(201);
+    const sameHistory = await api.request({
+      method: 'GET',
+      url: `/api/v1/audit?entity=bills-to-pay&entityId=${same.id}`,
+      token,
+    });
+    expect(sameHistory.json().items[0].changes.checkingAccountId).toBeUndefined();
+  });
+
   it('receives into the account as a credit', async () => {
     const account = await createCheckingAccount(api.db);
     const bill = await newBill(RECEIVE, { description: 'Venda 7' });

@@ -50,7 +50,9 @@ export function payBill(
       },
       directionOf(kind),
     );
-    const settled = await settle(trx, kind, id, input.amount, ctx.userId);
+    // The account the bill named before, for the history: the payment makes it name its own.
+    const plannedAccountId = (await lockBill(trx, kind, id))?.checkingAccountId ?? null;
+    const settled = await settle(trx, kind, id, input, ctx.userId);
     if (!settled) {
       const state = await findBillState(trx, kind, id);
       if (!state) throw new NotFoundError();
@@ -103,10 +105,15 @@ export function payBill(
       entity: auditEntity(kind),
       entityId: id,
       action: billKindInfo[kind].settleAction,
-      before: { paidAmount: paidBefore, status: statusAfterPayments(bill.amount, paidBefore) },
+      before: {
+        paidAmount: paidBefore,
+        status: statusAfterPayments(bill.amount, paidBefore),
+        checkingAccountId: plannedAccountId,
+      },
       after: {
         paidAmount: bill.paidAmount,
         status: bill.status,
+        checkingAccountId: bill.checkingAccountId,
         payment: {
           id: payment.id,
           date: input.date,

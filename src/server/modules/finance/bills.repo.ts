@@ -327,20 +327,23 @@ export function lockBill(trx: Trx, kind: BillKind, id: number) {
 /**
  * "Baixar": adds `amount` to what is paid and sets the status the paid amount leads to, in one
  * conditional statement: only while the bill is open and only up to its amount. Two payments at
- * once queue on the row, and the second sees the first's paid amount. Undefined: nothing changed.
+ * once queue on the row, and the second sees the first's paid amount. The bill then names the
+ * account the money moved through. Undefined: nothing changed.
  */
 export async function settle(
   trx: Trx,
   kind: BillKind,
   id: number,
-  amount: string,
+  payment: { amount: string; checkingAccountId: number },
   userId: number | null,
 ) {
+  const { amount, checkingAccountId } = payment;
   const { rows } = await sql<{ id: number }>`
     UPDATE bills SET
       paid_amount = paid_amount + ${amount}::numeric,
       status = CASE WHEN paid_amount + ${amount}::numeric >= amount THEN 'PAID'
         ELSE 'PARTIALLY_PAID' END,
+      checking_account_id = ${checkingAccountId},
       version = version + 1, updated_at = now(), updated_by = ${userId}
     WHERE id = ${id} AND kind = ${kind} AND status IN ('OPEN', 'PARTIALLY_PAID')
       AND paid_amount + ${amount}::numeric <= amount

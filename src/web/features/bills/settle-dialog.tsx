@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Col, Flex, Form, Input, Modal, Row, Select, Typography, type FormRule } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { fromUnits } from '../../../shared/allocation.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
@@ -18,16 +18,37 @@ import { reportFormError } from '../../components/apply-server-errors.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
+import { resourceApi } from '../../components/resource-row.js';
 import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
+import { resourceKeys } from '../../lib/query-keys.js';
+import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
 import { billsApi, keysChangedByPayments, usePaymentMethodOptions } from './api.js';
 import { paymentDefaults, toPaymentInput, type PaymentFormValues } from './bill-form.js';
+import { settleAccountOf } from './settle-account.js';
 
 const required: FormRule = { required: true, message: messages.required };
 const validate = (field: string) =>
   zodRule(billPaymentInputSchema, field, (values) => toPaymentInput(values as PaymentFormValues));
+
+/** Two active accounts are enough to know whether there is only one. */
+const activeAccountsQuery = { page: 1, pageSize: 2, sort: 'name', active: 'true' };
+
+/**
+ * The account a payment starts with (`settleAccountOf`): the bill's, or the only active one. The
+ * list is asked for only when the bill names none and the user may read the accounts.
+ */
+function useStartingAccount(billAccountId: number | null): number | undefined {
+  const canRead = usePermission('checkingAccounts:read');
+  const accounts = useQuery({
+    queryKey: resourceKeys('checking-accounts').list(activeAccountsQuery),
+    queryFn: ({ signal }) => resourceApi.list('checking-accounts', activeAccountsQuery, signal),
+    enabled: canRead && billAccountId === null,
+  });
+  return settleAccountOf(billAccountId, accounts.data);
+}
 
 /** amount + interest + fine − discount of what is typed, or null while something is no money. */
 function liveTotal(values: PaymentFormValues | undefined): string | null {
@@ -47,9 +68,10 @@ function liveTotal(values: PaymentFormValues | undefined): string | null {
 }
 
 /**
- * "Baixar" (Pagar / Receber): today, the open amount, the bill's account and method to start
- * with; the cash that moves ("Total a pagar") follows what is typed. More than is open is the
- * server's OVERPAYMENT message next to Valor.
+ * "Baixar" (Pagar / Receber): today, the open amount, the bill's account (or the only active
+ * one) and method to start with; the cash that moves ("Total a pagar") follows what is typed.
+ * More than is open is the server's OVERPAYMENT message next to Valor. The account paid from
+ * becomes the bill's (the server's), so the bill then names the account that moved.
  */
 export function SettleDialog({
   kind,
@@ -66,7 +88,16 @@ export function SettleDialog({
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PaymentFormValues>();
   const methods = usePaymentMethodOptions(kind);
-  const defaults = useMemo(() => paymentDefaults(bill, todayInSaoPaulo()), [bill]);
+  const startingAccount = useStartingAccount(bill.checkingAccountId);
+  const defaults = useMemo(
+    () => ({ ...paymentDefaults(bill, todayInSaoPaulo()), checkingAccountId: startingAccount }),
+    [bill, startingAccount],
+  );
+  // The accounts may arrive after the dialog opened: an account not chosen yet takes the default.
+  useEffect(() => {
+    if (open && startingAccount !== undefined && !form.getFieldValue('checkingAccountId'))
+      form.setFieldValue('checkingAccountId', startingAccount);
+  }, [open, startingAccount, form]);
   const values = Form.useWatch([], form) as PaymentFormValues | undefined;
   const total = liveTotal(values);
 
