@@ -106,7 +106,67 @@ describe('shared inputs in Chromium', () => {
     expect(await field(page, 'Valor padrão').inputValue()).toBe('0,00150');
     await expect
       .poll(() => fieldError(page, 'Valor padrão').allTextContents())
-      .toEqual(['Valor está fora do intervalo']);
+      .toEqual(['No máximo 2 casas decimais']);
+  });
+
+  it('a field says the rule it breaks as soon as it is left, before Salvar', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await page.goto('/checkingaccounts/new');
+    await field(page, 'Código do banco').fill('12');
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => fieldError(page, 'Código do banco').allTextContents())
+      .toEqual(['Use 3 dígitos']);
+    // Money with letters, typed as a person does, is refused when the field is left.
+    await field(page, 'Saldo inicial').click();
+    await page.keyboard.type('12abc');
+    await page.keyboard.press('Tab');
+    expect(await field(page, 'Saldo inicial').inputValue()).toBe('12abc');
+    await expect
+      .poll(() => fieldError(page, 'Saldo inicial').allTextContents())
+      .toEqual(['Valor deve ser um número']);
+    // A balance may be negative: the same field takes -1.
+    await field(page, 'Saldo inicial').fill('-1');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => fieldError(page, 'Saldo inicial').count()).toBe(0);
+
+    await page.goto('/client/new');
+    await field(page, 'Limite de crédito').click();
+    await page.keyboard.type('-1');
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => fieldError(page, 'Limite de crédito').allTextContents())
+      .toEqual(['Não pode ser negativo']);
+    await field(page, 'Limite de crédito').fill('1,234');
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => fieldError(page, 'Limite de crédito').allTextContents())
+      .toEqual(['No máximo 2 casas decimais']);
+    await shootBothWidths(page, 'inputs-rule-on-blur', 'Limite de crédito');
+  });
+
+  it('a 200-character paste into a 120-character name stays, with its counter and its limit', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await page.goto('/client/new');
+    const posts = postsTo(page, '/clients');
+    const pasted = 'Indústria e Comércio de Confecções '.repeat(6).slice(0, 200);
+    await field(page, 'Nome / Razão social').click();
+    // As a paste arrives: one insertion, which a native maxlength would cut to 120.
+    await page.keyboard.insertText(pasted);
+    await page.keyboard.press('Tab');
+    expect(await field(page, 'Nome / Razão social').inputValue()).toBe(pasted);
+    await expect
+      .poll(() => fieldError(page, 'Nome / Razão social').allTextContents())
+      .toEqual(['No máximo 120 caracteres']);
+    const item = page.locator('.ant-form-item').filter({ has: field(page, 'Nome / Razão social') });
+    expect(await item.locator('.ant-input-show-count-suffix').textContent()).toBe('200 / 120');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForTimeout(500);
+    expect(posts).toEqual([]);
+    expect(await field(page, 'Nome / Razão social').inputValue()).toBe(pasted);
+    await shootBothWidths(page, 'inputs-pasted-too-long', 'Nome / Razão social');
   });
 
   it('an order typed as 1a2 keeps the text, says it is no number and saves nothing', async () => {
@@ -136,7 +196,7 @@ describe('shared inputs in Chromium', () => {
     expect(items.map((row) => row.sortOrder)).toEqual([12]);
   });
 
-  it('a date that does not exist keeps the text and says Valor inválido', async () => {
+  it('a date that does not exist keeps the text and says Data inexistente', async () => {
     const { page } = ctx;
     await signInAsAdmin(page);
     await page.goto('/checkingaccounts/new');
@@ -149,12 +209,12 @@ describe('shared inputs in Chromium', () => {
     expect(await field(page, 'Data do saldo inicial').inputValue()).toBe('31/02/2026');
     await expect
       .poll(() => fieldError(page, 'Data do saldo inicial').allTextContents())
-      .toEqual(['Valor inválido']);
+      .toEqual(['Data inexistente: 31/02/2026']);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForTimeout(500);
     expect(await field(page, 'Data do saldo inicial').inputValue()).toBe('31/02/2026');
     expect(await fieldError(page, 'Data do saldo inicial').allTextContents()).toEqual([
-      'Valor inválido',
+      'Data inexistente: 31/02/2026',
     ]);
     expect(posts).toEqual([]);
     await shootBothWidths(page, 'inputs-date-invalid', 'Data do saldo inicial');
@@ -180,7 +240,7 @@ describe('shared inputs in Chromium', () => {
     expect(await date.inputValue()).toBe('31/02/2026');
     await expect
       .poll(() => fieldError(page, 'Data do saldo inicial').allTextContents())
-      .toEqual(['Valor inválido']);
+      .toEqual(['Data inexistente: 31/02/2026']);
   });
 
   it('after typing a date, one click on Salvar saves', async () => {

@@ -18,6 +18,7 @@ import {
   unitCost,
   version,
 } from './fields.js';
+import { checkingAccounts } from './resources/checking-accounts.js';
 import { z } from './zod-messages.js';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
@@ -32,7 +33,7 @@ describe('field rules of DOMAIN §1 and §14', () => {
     expect(optionalText().parse(undefined)).toBeNull();
     expect(messageOf(requiredText(), '   ')).toBe('Preenchimento obrigatório');
     expect(messageOf(requiredText(), undefined)).toBe('Preenchimento obrigatório');
-    expect(messageOf(requiredText(3), 'abcd')).toBe('Tamanho incorreto');
+    expect(messageOf(requiredText(3), 'abcd')).toBe('No máximo 3 caracteres');
   });
 
   it('lowercases e-mails and explains a bad one', () => {
@@ -46,10 +47,10 @@ describe('field rules of DOMAIN §1 and §14', () => {
     expect(money().parse(10)).toBe('10.00');
     expect(messageOf(money(), 'abc')).toBe('Valor deve ser um número');
     expect(messageOf(money(), '1234567890123456')).toBe('Valor está fora do intervalo');
-    expect(messageOf(money(), '1.005')).toBe('Valor está fora do intervalo');
+    expect(messageOf(money(), '1.005')).toBe('No máximo 2 casas decimais');
     // A balance may go below zero; a limit or a price may not.
     expect(money().parse('-10')).toBe('-10.00');
-    expect(messageOf(nonNegativeMoney(), '-0,01')).toBe('Valor está fora do intervalo');
+    expect(messageOf(nonNegativeMoney(), '-0,01')).toBe('Não pode ser negativo');
     expect(nonNegativeMoney().parse('0')).toBe('0.00');
     expect(nonNegativeMoney().parse('-0')).toBe('0.00');
   });
@@ -59,7 +60,7 @@ describe('field rules of DOMAIN §1 and §14', () => {
     expect(optionalHexColor().parse('')).toBeNull();
     expect(messageOf(optionalHexColor(), '#12345')).toBe('Valor não corresponde ao padrão');
     expect(date().parse('2026-02-28')).toBe('2026-02-28');
-    expect(messageOf(date(), '2026-02-30')).toBe('Valor inválido');
+    expect(messageOf(date(), '2026-02-30')).toBe('Data inexistente: 30/02/2026');
   });
 
   it('refuses what PostgreSQL cannot store: NUL and other control characters, year 0000, ids past integer', () => {
@@ -79,16 +80,36 @@ describe('field rules of DOMAIN §1 and §14', () => {
   });
 });
 
+describe('specific messages where the rule is known (issue 16 §8)', () => {
+  it('says the rule a value broke instead of a generic text', () => {
+    const bankCode = checkingAccounts.schema.shape.bankCode;
+    expect(messageOf(bankCode, '12')).toBe('Use 3 dígitos');
+    expect(messageOf(bankCode, '1234')).toBe('Use 3 dígitos');
+    expect(messageOf(bankCode, 'ABC')).toBe('Use 3 dígitos');
+    expect(messageOf(unitCost(), '1.23456')).toBe('No máximo 4 casas decimais');
+    expect(messageOf(unitCost(), '1,23456')).toBe('No máximo 4 casas decimais');
+    expect(messageOf(money(), '0,001')).toBe('No máximo 2 casas decimais');
+    expect(messageOf(nonNegativeMoney(), '-1')).toBe('Não pode ser negativo');
+    expect(messageOf(unitCost(), -1)).toBe('Não pode ser negativo');
+    expect(messageOf(date(), '2025-02-31')).toBe('Data inexistente: 31/02/2025');
+    expect(messageOf(date(), '2025-02-29')).toBe('Data inexistente: 29/02/2025');
+    expect(messageOf(requiredText(120), 'x'.repeat(200))).toBe('No máximo 120 caracteres');
+    expect(messageOf(optionalText(1000), 'x'.repeat(1001))).toBe('No máximo 1.000 caracteres');
+    // Too many digits before the point is still out of range: no rule to state but the size.
+    expect(messageOf(money(), '1234567890123456')).toBe('Valor está fora do intervalo');
+  });
+});
+
 describe('quantities, unit costs and percentages of DOMAIN §1', () => {
   it('keeps quantities as 3-place strings above zero, zero only when allowed', () => {
     expect(quantity().parse('12,5')).toBe('12.500');
     expect(quantity().parse(3)).toBe('3.000');
     expect(messageOf(quantity(), '0')).toBe('Valor deve ser maior que zero');
     expect(messageOf(quantity(), '-1')).toBe('Valor deve ser maior que zero');
-    expect(messageOf(quantity(), '1.0005')).toBe('Valor está fora do intervalo');
+    expect(messageOf(quantity(), '1.0005')).toBe('No máximo 3 casas decimais');
     expect(messageOf(quantity(), '1000000000000')).toBe('Valor está fora do intervalo');
     expect(quantity({ allowZero: true }).parse('0')).toBe('0.000');
-    expect(messageOf(quantity({ allowZero: true }), '-0,001')).toBe('Valor está fora do intervalo');
+    expect(messageOf(quantity({ allowZero: true }), '-0,001')).toBe('Não pode ser negativo');
     expect(optionalQuantity().parse('')).toBeNull();
     expect(optionalQuantity().parse('2')).toBe('2.000');
   });
@@ -104,14 +125,14 @@ describe('quantities, unit costs and percentages of DOMAIN §1', () => {
   it('keeps unit costs at 4 places and percentages between 0 and 100', () => {
     expect(unitCost().parse('2,375')).toBe('2.3750');
     expect(unitCost().parse('0')).toBe('0.0000');
-    expect(messageOf(unitCost(), '-0.0001')).toBe('Valor está fora do intervalo');
-    expect(messageOf(unitCost(), '1.00001')).toBe('Valor está fora do intervalo');
+    expect(messageOf(unitCost(), '-0.0001')).toBe('Não pode ser negativo');
+    expect(messageOf(unitCost(), '1.00001')).toBe('No máximo 4 casas decimais');
     expect(optionalUnitCost().parse(null)).toBeNull();
     expect(percent().parse('12,5')).toBe('12.50');
     expect(percent().parse('100')).toBe('100.00');
     expect(messageOf(percent(), '100.01')).toBe('Valor está fora do intervalo');
-    expect(messageOf(percent(), '-1')).toBe('Valor está fora do intervalo');
-    expect(messageOf(percent(), '1.005')).toBe('Valor está fora do intervalo');
+    expect(messageOf(percent(), '-1')).toBe('Não pode ser negativo');
+    expect(messageOf(percent(), '1.005')).toBe('No máximo 2 casas decimais');
     expect(optionalPercent().parse(' ')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { cep, cnpj, cpf, phone } from './br/documents.js';
-import { addYears, todayInSaoPaulo } from './plain-date.js';
+import { addYears, formatPlainDate, todayInSaoPaulo } from './plain-date.js';
 import {
   MAX_SIGNIFICANT_DIGITS,
   parseDecimal,
@@ -178,26 +178,22 @@ function decimalField(scale: number, options: DecimalFieldOptions = {}) {
         ctx.addIssue({ code: 'custom', message: messages.notANumber });
         return z.NEVER;
       }
-      // numeric(precision, scale): at most precision - scale digits before the point.
+      // numeric(precision, scale): at most precision - scale digits before the point, and scale
+      // after it. A rule the user can act on is said as such ("No máximo 4 casas decimais").
       const integerDigits = parsed.abs().trunc().toFixed().replace(/^0+/, '').length;
-      if (
-        significantDigits(parsed) > MAX_SIGNIFICANT_DIGITS ||
-        integerDigits > precision - scale ||
-        parsed.decimalPlaces() > scale
-      ) {
-        ctx.addIssue({ code: 'custom', message: messages.outOfRange });
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
+      };
+      if (integerDigits > precision - scale) return fail(messages.outOfRange);
+      if (parsed.decimalPlaces() > scale) return fail(messages.tooManyDecimals(scale));
+      if (significantDigits(parsed) > MAX_SIGNIFICANT_DIGITS) return fail(messages.outOfRange);
+      if (options.positive && !parsed.greaterThan(0)) return fail(messages.mustBePositive);
+      if (options.nonNegative && parsed.isNegative() && !parsed.isZero()) {
+        return fail(messages.mustNotBeNegative);
       }
-      if (options.positive && !parsed.greaterThan(0)) {
-        ctx.addIssue({ code: 'custom', message: messages.mustBePositive });
-        return z.NEVER;
-      }
-      if (
-        (options.nonNegative && parsed.isNegative() && !parsed.isZero()) ||
-        (options.max !== undefined && parsed.greaterThan(options.max))
-      ) {
-        ctx.addIssue({ code: 'custom', message: messages.outOfRange });
-        return z.NEVER;
+      if (options.max !== undefined && parsed.greaterThan(options.max)) {
+        return fail(messages.outOfRange);
       }
       return toDecimalString(parsed, scale);
     });
@@ -267,7 +263,10 @@ export const optionalHexColor = () =>
  */
 export const MIN_DATE_YEAR = 1900;
 
-/** YYYY-MM-DD, a real calendar date from 1900 to 9999. */
+/**
+ * YYYY-MM-DD, a real calendar date from 1900 to 9999. A day the calendar lacks is named as a
+ * person types it ("Data inexistente: 31/02/2025"), in the form and in the API's answer.
+ */
 export const date = () =>
   z.preprocess(
     trim,
@@ -279,7 +278,7 @@ export const date = () =>
         (v) =>
           !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
           new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-        { message: messages.invalid },
+        { error: (issue) => messages.nonexistentDate(formatPlainDate(String(issue.input))) },
       )
       .refine((v) => Number(v.slice(0, 4)) >= MIN_DATE_YEAR, { message: messages.outOfRange }),
   );

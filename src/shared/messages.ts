@@ -10,6 +10,16 @@ export const messages = {
   notANumber: 'Valor deve ser um número',
   outOfRange: 'Valor está fora do intervalo',
   mustBePositive: 'Valor deve ser maior que zero',
+  /** A value that has a known rule says the rule rather than a generic text (issue 16 §8). */
+  mustNotBeNegative: 'Não pode ser negativo',
+  /** More decimal places than the column keeps (money 2, quantity 3, unit cost 4). */
+  tooManyDecimals: (scale: number) => `No máximo ${scale} casas decimais`,
+  /** A text longer than its column: the form shows it with the character counter. */
+  tooLong: (max: number) => `No máximo ${formatDecimal(max, 0)} caracteres`,
+  /** A date of the right shape that the calendar lacks, as typed: "Data inexistente: 31/02/2025". */
+  nonexistentDate: (typed: string) => `Data inexistente: ${typed}`,
+  /** A bank's code in the Brazilian payment system (COMPE): three digits, "001". */
+  bankCode: 'Use 3 dígitos',
   /** An opening or competence date further ahead than a year from today. */
   dateTooFarAhead: 'A data não pode passar de um ano à frente de hoje.',
   /** A quantity with more decimal places than its unit of measurement allows (DOMAIN §2). */

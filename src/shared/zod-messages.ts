@@ -17,7 +17,7 @@ export function ptBrIssueMessage(issue: z.core.$ZodRawIssue): string {
       if (issue.origin === 'string') return messages.wrongLength;
       return messages.outOfRange;
     case 'too_big':
-      if (issue.origin === 'string') return messages.wrongLength;
+      if (issue.origin === 'string') return messages.tooLong(Number(issue.maximum));
       return messages.outOfRange;
     case 'invalid_format':
       if (issue.format === 'email') return messages.invalidEmail;

@@ -19,7 +19,7 @@ export const checkingAccounts = defineResource({
       z
         .string()
         .min(1)
-        .regex(/^\d{3}$/, messages.pattern),
+        .regex(/^\d{3}$/, messages.bankCode),
     ),
     bankName: optionalText(60),
     agency: optionalText(10),

@@ -10,8 +10,8 @@ import { isCalendarDate, typedDate } from './typed-date.js';
  * What is typed reaches the form when the field is left or on Enter, at once: the picker itself
  * commits it only after its calendar has closed, a frame later, so a quick click (or a tap) on
  * "Salvar" found no date yet and only closed the calendar. Text that is no date stays in
- * the field (`preserveInvalidOnBlur`) and in the form, for the schema to refuse ("Valor inválido"
- * for a day that does not exist).
+ * the field (`preserveInvalidOnBlur`) and in the form, for the schema to refuse ("Data
+ * inexistente: 31/02/2026" for a day that does not exist).
  */
 export function DateInput({
   value,

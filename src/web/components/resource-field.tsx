@@ -23,6 +23,7 @@ import { QuantityInput } from './quantity-input.js';
 import { MAX_QUANTITY_DECIMALS } from './quantity-text.js';
 import { ReferenceSelect } from './reference-select.js';
 import { selectOnFocus } from './select-on-focus.js';
+import { countUpTo } from './text-limit.js';
 import { confirmationKey, type FormValues } from './resource-form-values.js';
 import { UfSelect } from './uf-select.js';
 import { zodRule } from './zod-rule.js';
@@ -81,7 +82,7 @@ function control(field: FieldSpec, personType: unknown, locked: boolean): ReactN
       return (
         <Input.TextArea
           disabled={disabled}
-          maxLength={field.maxLength}
+          {...countUpTo(field.maxLength)}
           autoSize={{ minRows: 2, maxRows: 8 }}
         />
       );
@@ -129,7 +130,7 @@ function control(field: FieldSpec, personType: unknown, locked: boolean): ReactN
     case 'password':
       return <Input.Password disabled={disabled} autoComplete="new-password" maxLength={200} />;
     default:
-      return <Input disabled={disabled} maxLength={field.maxLength} />;
+      return <Input disabled={disabled} {...countUpTo(field.maxLength)} />;
   }
 }
 

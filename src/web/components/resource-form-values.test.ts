@@ -45,7 +45,7 @@ describe('resource form values', () => {
   it('never saves money typed after a pre-filled 0,00 as zero', () => {
     const values = { name: 'Embalagem', kind: 'PER_UNIT', defaultValue: '0,00150', active: true };
     expect(toApiInput(outlays, values).defaultValue).not.toBe('0.00');
-    expect(fieldMessage(outlays, values, 'defaultValue')).toBe('Valor está fora do intervalo');
+    expect(fieldMessage(outlays, values, 'defaultValue')).toBe('No máximo 2 casas decimais');
     expect(fieldMessage(outlays, { ...values, defaultValue: '1a2' }, 'defaultValue')).toBe(
       'Valor deve ser um número',
     );
@@ -54,7 +54,7 @@ describe('resource form values', () => {
     ).toMatchObject({ defaultValue: '150.00' });
   });
 
-  it('says Valor inválido for a date typed that does not exist, not that it is missing', () => {
+  it('names a date typed that does not exist, not that it is missing', () => {
     const values = {
       name: 'Conta',
       bankCode: '001',
@@ -62,7 +62,9 @@ describe('resource form values', () => {
       openingDate: typedDate('31/02/2026'),
       active: true,
     };
-    expect(fieldMessage(checkingAccounts, values, 'openingDate')).toBe('Valor inválido');
+    expect(fieldMessage(checkingAccounts, values, 'openingDate')).toBe(
+      'Data inexistente: 31/02/2026',
+    );
     expect(
       fieldMessage(
         checkingAccounts,

@@ -7,8 +7,8 @@ const KEPT = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * What the text of a date field holds for the form: nothing, `YYYY-MM-DD` when it has the shape
- * dd/mm/aaaa (whether that day exists, "31/02/2026", is the schema's to say: "Valor inválido"),
- * or the text as typed, which the schema refuses for not matching the pattern.
+ * dd/mm/aaaa (whether that day exists is the schema's to say: "Data inexistente: 31/02/2026"), or
+ * the text as typed, which the schema refuses for not matching the pattern.
  */
 export function typedDate(text: string): string | undefined {
   const typed = text.trim();

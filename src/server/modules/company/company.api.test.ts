@@ -202,7 +202,9 @@ describe('Estoque fechado até', () => {
     });
     const impossible = await close(token, '2025-02-30');
     expect(impossible.statusCode).toBe(400);
-    expect(impossible.json().error.fields).toEqual({ stockClosedThrough: 'Valor inválido' });
+    expect(impossible.json().error.fields).toEqual({
+      stockClosedThrough: 'Data inexistente: 30/02/2025',
+    });
     const after = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
     expect(after.stockClosedThrough).toBe(today);
   });
@@ -252,7 +254,7 @@ describe('Tolerância de produção a maior', () => {
     expect((await setTolerance(token, '10')).statusCode).toBe(200);
     for (const [value, message] of [
       ['', messages.required],
-      ['-1', messages.outOfRange],
+      ['-1', messages.mustNotBeNegative],
       ['100,01', messages.outOfRange],
       ['muito', messages.notANumber],
     ] as const) {

@@ -81,7 +81,7 @@ crudContract(api, {
   required: ['code', 'name', 'unitId'],
   maxLengths: { code: 30, name: 120 },
   invalid: [
-    { field: 'minimumStock', value: '1.0001', message: messages.outOfRange },
+    { field: 'minimumStock', value: '1.0001', message: messages.tooManyDecimals(3) },
     { field: 'minimumStock', value: 'muito', message: messages.notANumber },
     { field: 'unitId', value: 99999999, message: errors.missingReference },
     { field: 'materialTypeId', value: 99999999, message: errors.missingReference },

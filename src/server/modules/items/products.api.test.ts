@@ -100,9 +100,9 @@ crudContract(api, {
       { field: 'ncm', value: '6109.10.0A', message: messages.invalidNcm },
       { field: 'barcode', value: '7891000315508', message: messages.invalidGtin },
       { field: 'barcode', value: '1234567890', message: messages.invalidGtin },
-      { field: 'salePrice', value: '-1', message: messages.outOfRange },
-      { field: 'salePrice', value: '1.001', message: messages.outOfRange },
-      { field: 'minimumStock', value: '-1', message: messages.outOfRange },
+      { field: 'salePrice', value: '-1', message: messages.mustNotBeNegative },
+      { field: 'salePrice', value: '1.001', message: messages.tooManyDecimals(2) },
+      { field: 'minimumStock', value: '-1', message: messages.mustNotBeNegative },
       // The unit (UN) takes whole numbers only.
       { field: 'minimumStock', value: '1.5', message: messages.tooManyUnitDecimals(0) },
       { field: 'origin', value: 'IMPORTED', message: messages.invalid },
@@ -461,7 +461,7 @@ describe('bill of materials', () => {
       ],
       [
         { outlays: [{ outlayId: ids.perUnit, value: '-1' }] },
-        { 'outlays.0.value': messages.outOfRange },
+        { 'outlays.0.value': messages.mustNotBeNegative },
       ],
     ];
     for (const [lines, fields] of cases) {

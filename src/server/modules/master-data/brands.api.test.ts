@@ -16,7 +16,7 @@ crudContract(api, {
   maxLengths: { name: 60 },
   invalid: [
     { field: 'name', value: 42, message: messages.invalid },
-    { field: 'name', value: 'x'.repeat(61), message: messages.wrongLength },
+    { field: 'name', value: 'x'.repeat(61), message: messages.tooLong(60) },
   ],
 });
 

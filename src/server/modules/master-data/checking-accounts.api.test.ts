@@ -42,13 +42,13 @@ crudContract(api, {
   required: ['name', 'bankCode', 'openingDate'],
   maxLengths: { name: 60, bankName: 60, agency: 10, accountNumber: 20 },
   invalid: [
-    { field: 'bankCode', value: '12', message: messages.pattern },
-    { field: 'bankCode', value: '1234', message: messages.pattern },
-    { field: 'bankCode', value: 'ABC', message: messages.pattern },
+    { field: 'bankCode', value: '12', message: messages.bankCode },
+    { field: 'bankCode', value: '1234', message: messages.bankCode },
+    { field: 'bankCode', value: 'ABC', message: messages.bankCode },
     { field: 'bankCode', value: 341, message: messages.invalid },
-    { field: 'openingDate', value: '2026-02-30', message: messages.invalid },
-    { field: 'openingDate', value: '2025-02-29', message: messages.invalid },
-    { field: 'openingDate', value: '2026-13-01', message: messages.invalid },
+    { field: 'openingDate', value: '2026-02-30', message: 'Data inexistente: 30/02/2026' },
+    { field: 'openingDate', value: '2025-02-29', message: 'Data inexistente: 29/02/2025' },
+    { field: 'openingDate', value: '2026-13-01', message: 'Data inexistente: 01/13/2026' },
     { field: 'openingDate', value: '31/01/2026', message: messages.pattern },
     { field: 'openingDate', value: '2026-01-31T00:00:00Z', message: messages.pattern },
     // An opening date can be at most a year ahead: further it is a typo (issue 15 §4).
@@ -57,7 +57,7 @@ crudContract(api, {
     { field: 'openingBalance', value: 'abc', message: messages.notANumber },
     { field: 'openingBalance', value: '1234567890123456', message: messages.outOfRange },
     { field: 'openingBalance', value: '-12345678901234.5', message: messages.outOfRange },
-    { field: 'openingBalance', value: '0.001', message: messages.outOfRange },
+    { field: 'openingBalance', value: '0.001', message: 'No máximo 2 casas decimais' },
   ],
   normalised: () => [
     {

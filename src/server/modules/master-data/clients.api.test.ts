@@ -16,8 +16,8 @@ partyTests(api, 'clients', {
     { field: 'creditLimit', value: 'abc', message: messages.notANumber },
     { field: 'creditLimit', value: '1234567890123456', message: messages.outOfRange },
     { field: 'creditLimit', value: '12345678901234', message: messages.outOfRange },
-    { field: 'creditLimit', value: '10.001', message: messages.outOfRange },
-    { field: 'creditLimit', value: '-1,00', message: messages.outOfRange },
+    { field: 'creditLimit', value: '10.001', message: messages.tooManyDecimals(2) },
+    { field: 'creditLimit', value: '-1,00', message: messages.mustNotBeNegative },
   ],
   normalised: [
     { input: { creditLimit: '' }, stored: { creditLimit: null } },

@@ -50,7 +50,7 @@ describe('Tolerância de produção a maior on the company form', () => {
   it('asks for it when left empty and refuses what is no percentage', () => {
     expect(toleranceMessage('')).toBe(messages.required);
     expect(toleranceMessage('100,5')).toBe(messages.outOfRange);
-    expect(toleranceMessage('-1')).toBe(messages.outOfRange);
+    expect(toleranceMessage('-1')).toBe(messages.mustNotBeNegative);
     expect(toleranceMessage('dez')).toBe(messages.notANumber);
   });
 });

@@ -255,7 +255,7 @@ export interface CrudContract {
   duplicateError: Record<string, string>;
   /** Fields that must be given: absent, null and "   " answer "Preenchimento obrigatório". */
   required: string[];
-  /** Text fields and their maximum length ("Tamanho incorreto" above it). */
+  /** Text fields and their maximum length ("No máximo N caracteres" above it). */
   maxLengths: Record<string, number>;
   /** The field the accent-insensitive search test writes "João Conceição" into. */
   accentField?: string;
@@ -489,7 +489,7 @@ export function crudContract(api: TestApi, contract: CrudContract) {
       expect((await md.list({ q: '%' })).json().total).toBe(0);
       expect((await md.list({ q: '_' })).json().total).toBe(0);
       expectError(await md.list({ q: 'x'.repeat(101) }), 400, errors.badRequest, {
-        q: messages.wrongLength,
+        q: messages.tooLong(100),
       });
     });
 
@@ -593,14 +593,14 @@ export function crudContract(api: TestApi, contract: CrudContract) {
       expect(await md.read(row.id)).toEqual(row);
     });
 
-    it('limits text lengths with "Tamanho incorreto"', async () => {
+    it('limits text lengths with "No máximo N caracteres"', async () => {
       for (const [field, max] of Object.entries(contract.maxLengths)) {
         const { tag, index } = nextTag();
         const valid = contract.make(0, tag, index);
         const base = String(getPath(valid, field) ?? tag);
         const fill = base.length >= max ? base.slice(0, max) : base + 'X'.repeat(max - base.length);
         const tooLong = await md.post(withValue(valid, field, `${fill}X`));
-        expectError(tooLong, 400, errors.badRequest, { [field]: messages.wrongLength });
+        expectError(tooLong, 400, errors.badRequest, { [field]: messages.tooLong(max) });
         const longest = await md.post(withValue(valid, field, fill));
         expect(longest.statusCode, `${field} with ${max} characters: ${longest.body}`).toBe(201);
         expect(getPath(longest.json(), field)).toBe(fill);

@@ -341,7 +341,7 @@ export function partyTests(
         stateRegistration: '123456789012345678901',
       });
       expectError(tooLong, 400, messages.errors.badRequest, {
-        stateRegistration: messages.wrongLength,
+        stateRegistration: messages.tooLong(20),
       });
     });
 
