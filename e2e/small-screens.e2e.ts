@@ -1,7 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cpfFrom } from '../src/server/testing/documents.js';
-import { signInAsAdmin, useBrowser } from './support/browser.js';
+import { cnpjFrom, cpfFrom } from '../src/server/testing/documents.js';
+import { todayInSaoPaulo } from '../src/shared/plain-date.js';
+import { isAreaBuilt } from '../src/web/app/area-routes.js';
+import { menuEntries } from '../src/web/app/menu.js';
+import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();
 const PHONE = { width: 375, height: 740 };
@@ -54,6 +57,96 @@ async function expectOnTop(locator: Locator) {
   });
   expect(onTop).toBe(true);
 }
+
+/** The API as the signed-in page calls it, failing the test on an error answer. */
+async function created(page: Page, url: string, body: unknown) {
+  const answer = await pageApi(page, 'POST', url, body);
+  expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body as { id: number; items?: { id: number }[] };
+}
+
+/**
+ * Rows whose figures are as wide as they come: a bill of R$ 1.234.567,89 partly paid and past
+ * due ("Parcialmente paga" and "Vencida"), a feedstock with 123.456,500 in stock at a cost of four
+ * places (R$ 1.234,5678).
+ */
+async function seedWideRows(page: Page) {
+  const today = todayInSaoPaulo();
+  const categories = await pageApi(
+    page,
+    'GET',
+    '/financial-categories?kind=EXPENSE&active=true&pageSize=100',
+  );
+  const items = categories.body.items as { id: number; parentId: number | null }[];
+  const leaf = items.find((item) => !items.some((other) => other.parentId === item.id))!;
+  const bill = await created(page, '/bills-to-pay', {
+    description: 'Aluguel do galpão industrial da fábrica de confecções',
+    issueDate: '2025-01-02',
+    dueDate: '2025-01-10',
+    categoryId: leaf.id,
+    amount: '1234567.89',
+  });
+  const account = await created(page, '/checking-accounts', {
+    name: 'Conta telas pequenas',
+    bankCode: '001',
+    openingDate: '2025-01-02',
+  });
+  const methods = await pageApi(page, 'GET', '/payment-methods?pageSize=100');
+  await created(page, `/bills-to-pay/${bill.items![0]!.id}/pay`, {
+    date: today,
+    amount: '10.00',
+    checkingAccountId: account.id,
+    paymentMethodId: (methods.body.items as { id: number }[])[0]?.id,
+  });
+  const unit = await created(page, '/units-of-measurement', { code: 'MTL', decimals: 3 });
+  const location = await created(page, '/stock-locations', { name: 'Almoxarifado telas' });
+  const feedstock = await created(page, '/feedstocks', {
+    code: 'TEC-LARGO-375',
+    name: 'Tecido de algodão cru penteado 30/1 largura 1,60 m',
+    unitId: unit.id,
+  });
+  await created(page, '/stock-movements', {
+    type: 'IN',
+    toLocationId: location.id,
+    itemId: feedstock.id,
+    quantity: '123456.5',
+    unitCost: '1234.5678',
+  });
+}
+
+/**
+ * Every list of the menu: each built screen but the two reports, whose month columns scroll
+ * sideways by design (Fluxo de Caixa, DRE gerencial).
+ */
+const REPORTS = new Set(['cashFlow', 'incomeStatement']);
+const lists = menuEntries.filter((entry) => isAreaBuilt(entry.area) && !REPORTS.has(entry.area));
+
+/**
+ * What does not fit 375 px on the page: the page or a table scrolling sideways, a cell whose
+ * content runs past it (cut), a tag past its cell or the screen.
+ */
+const misfits = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const sideways = document.documentElement.scrollWidth - window.innerWidth;
+    if (sideways > 0) found.push(`page ${sideways}px too wide`);
+    for (const content of Array.from(document.querySelectorAll('.ant-table-content'))) {
+      const over = content.scrollWidth - content.clientWidth;
+      if (over > 0) found.push(`table ${over}px too wide`);
+    }
+    for (const cell of Array.from(document.querySelectorAll<HTMLElement>('tbody td'))) {
+      const over = cell.scrollWidth - cell.clientWidth;
+      if (over > 0) found.push(`cell cut by ${over}px: ${cell.textContent}`);
+    }
+    for (const tag of Array.from(document.querySelectorAll('tbody .ant-tag'))) {
+      const box = tag.getBoundingClientRect();
+      const cell = tag.closest('td')!.getBoundingClientRect();
+      if (box.right > Math.min(cell.right, window.innerWidth) + 0.5 || box.left < cell.left - 0.5) {
+        found.push(`tag cut: ${tag.textContent}`);
+      }
+    }
+    return found;
+  });
 
 const csv = (rows: string[][]) => '\uFEFF' + rows.map((row) => row.join(';')).join('\r\n') + '\r\n';
 
@@ -116,6 +209,71 @@ describe('small screens (375 px) in Chromium', () => {
     await expectInViewport(documentCell, PHONE);
     expect(await textLines(documentCell)).toBe(1);
     await ctx.screenshot('clients-375');
+  });
+
+  it('every list of the menu fits 375 px: no sideways scrolling, no cell or tag cut', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await seedWideRows(page);
+    await page.setViewportSize(PHONE);
+    expect(lists.length).toBeGreaterThan(15);
+    const found: Record<string, string[]> = {};
+    for (const entry of lists) {
+      await page.goto(entry.path);
+      await page.locator('.ant-table').first().waitFor();
+      await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+      const problems = await misfits(page);
+      if (problems.length > 0) found[entry.label] = problems;
+    }
+    expect(found).toEqual({});
+
+    // The two rows the fixes were for, as a person sees them.
+    await page.goto('/billstopay?q=galp%C3%A3o');
+    const bill = page.getByTestId('bills-table').locator('tbody tr.ant-table-row').first();
+    await expect.poll(() => bill.textContent()).toContain('Parcialmente paga');
+    await expectInViewport(bill.getByText('Parcialmente paga'), PHONE);
+    await expectInViewport(bill.getByText('Vencida'), PHONE);
+    await ctx.screenshot('bills-to-pay-partly-paid-375');
+    await page.goto('/stockitems?q=TEC-LARGO-375');
+    const stock = page.getByTestId('stock-items-table').locator('tbody tr.ant-table-row').first();
+    await expect.poll(() => stock.textContent()).toContain('Custo R$');
+    await expectInViewport(stock.getByText(/^Custo R\$/), PHONE);
+    await ctx.screenshot('stock-items-wide-cost-375');
+  });
+
+  it('a long client name ends in "…" in the list and shows whole on hover (1280 px)', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    const name =
+      'Cooperativa Regional de Produtores de Algodão Orgânico e Tecelagem Artesanal do Vale do Paraíba Paulista Ltda';
+    await created(page, '/clients', {
+      personType: 'J',
+      document: cnpjFrom('37519046000'.padEnd(12, '1')),
+      name,
+    });
+    await page.goto(`/client?q=${encodeURIComponent('Cooperativa Regional de Produtores')}`);
+    const link = page.getByTestId('resource-table').getByRole('link', { name });
+    await link.waitFor();
+    // The box that cuts the text is the link's nearest one with an ellipsis, up to the cell.
+    const cut = await link.evaluate((element) => {
+      let box: HTMLElement | null = element;
+      while (box && box.tagName !== 'TD' && getComputedStyle(box).textOverflow !== 'ellipsis') {
+        box = box.parentElement;
+      }
+      return {
+        overflow: box ? getComputedStyle(box).textOverflow : null,
+        hidden: box ? box.scrollWidth > box.clientWidth : false,
+      };
+    });
+    expect(cut).toEqual({ overflow: 'ellipsis', hidden: true });
+    // The name no longer pushes the other columns out of sight.
+    const table = page.getByTestId('resource-table');
+    await expectInViewport(table.locator('th').filter({ hasText: 'Ativo' }), DESKTOP);
+    await link.hover();
+    const tooltip = page.locator('.ant-tooltip').filter({ hasText: name });
+    await expect.poll(() => tooltip.isVisible()).toBe(true);
+    expect(await tooltip.textContent()).toBe(name);
+    await ctx.screenshot('clients-long-name-hover-1280');
   });
 
   it('a long form keeps Voltar and Salvar on screen while it scrolls', async () => {

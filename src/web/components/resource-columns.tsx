@@ -9,6 +9,7 @@ import {
 } from '../../shared/resource.js';
 import { fieldName, getPath } from './object-path.js';
 import type { ResourceRow } from './resource-row.js';
+import { EllipsisText, ellipsisColumn } from './ellipsis-text.js';
 import { ValueCell } from './value-cell.js';
 
 type SortOrder = 'ascend' | 'descend' | null;
@@ -37,9 +38,9 @@ const smallCellStyle = (column: ColumnSpec): CSSProperties =>
 
 /**
  * The list's columns from the definition: cells formatted by kind, figures right-aligned, sortable
- * columns sorted by the server, and the title column (`name`) a link to the record. On a small
- * screen only the columns that matter are kept and text wraps instead of being cut, so the row
- * fits the width.
+ * columns sorted by the server, and the title column (`name`) a link to the record. A long text
+ * ends in "…" with the whole of it on hover. On a small screen only the columns that matter are
+ * kept and text wraps instead of being cut, so the row fits the width.
  */
 export function resourceColumns(
   definition: ResourceDefinition,
@@ -54,6 +55,8 @@ export function resourceColumns(
   return columns.map((column) => {
     const spec = { kind: column.kind, options: column.options };
     const isTitle = column.key === definition.titleField;
+    // From 768 px a long text ends in "…" with the whole of it on hover; on a phone it wraps.
+    const cutsText = !small && (column.kind === undefined || column.kind === 'text');
     return {
       key: column.key,
       dataIndex: fieldName(column.key),
@@ -62,20 +65,26 @@ export function resourceColumns(
       sorter: column.sortable ? true : undefined,
       sortOrder: column.sortable ? sortOrderOf(sort, column.key) : undefined,
       sortDirections: ['ascend', 'descend'],
-      ellipsis: !small && (column.kind === undefined || column.kind === 'text') ? true : undefined,
+      ...(cutsText ? ellipsisColumn : {}),
       onCell: small ? () => ({ style: smallCellStyle(column) }) : undefined,
       render: (_value: unknown, row: ResourceRow) => {
         const value = getPath(row, column.key);
         if (isTitle) {
-          return (
+          const title =
+            value === null || value === undefined || value === '' ? `#${row.id}` : String(value);
+          const link = (
             <Link
               to={recordPath(row)}
               state={linkState}
               onClick={(event) => event.stopPropagation()}
             >
-              {value === null || value === undefined || value === '' ? `#${row.id}` : String(value)}
+              {title}
             </Link>
           );
+          return cutsText ? <EllipsisText text={title}>{link}</EllipsisText> : link;
+        }
+        if (cutsText && typeof value === 'string' && value !== '') {
+          return <EllipsisText text={value} />;
         }
         if (column.references && referenceCell && typeof value === 'number') {
           return referenceCell(column.references, value);

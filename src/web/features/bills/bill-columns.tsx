@@ -35,8 +35,9 @@ export const BILL_TABLE_MIN_WIDTH = 1000;
 
 /**
  * The list's columns. From 768 px: due date, description (with "1/3"), supplier or client,
- * category, amount, open amount and status. Below 768 px three are left: the bill (due date,
- * description and partner stacked), the open amount and the status, so a row fits 375 px.
+ * category, amount, open amount and status. Below 768 px two are left: the bill (due date,
+ * description and partner stacked) and the open amount with the status under it, so a row fits
+ * 375 px: "Parcialmente paga" beside "R$ 1.234.567,89" in a column of its own ran 8 px past it.
  */
 export function billColumns(options: {
   kind: BillKind;
@@ -54,7 +55,7 @@ export function billColumns(options: {
   const status: TableColumnType<BillRow> = {
     key: 'status',
     title: 'Situação',
-    width: small ? 104 : 150,
+    width: 150,
     render: (_value, row) => <BillStatusTags bill={row} />,
   };
 
@@ -79,11 +80,14 @@ export function billColumns(options: {
         key: 'openAmount',
         title: 'Em aberto',
         align: 'right',
-        width: 112,
-        onCell: wrapping,
-        render: (_value, row) => <OpenAmount bill={row} />,
+        onCell: whole,
+        render: (_value, row) => (
+          <Flex vertical gap={4} align="flex-end">
+            <OpenAmount bill={row} />
+            <BillStatusTags bill={row} />
+          </Flex>
+        ),
       },
-      status,
     ];
   }
 

@@ -23,6 +23,8 @@ function cell(style: CSSProperties = {}) {
 
 const wrapping: CSSProperties = { overflowWrap: 'anywhere' };
 const whole: CSSProperties = { whiteSpace: 'nowrap' };
+/** A figure on a phone: it may break at its spaces ("R$ 1.234,5678") but never inside a number. */
+const figure: CSSProperties = { overflowWrap: 'normal', wordBreak: 'keep-all' };
 
 function BelowMinimumTag({ view }: { view: StockItemView }) {
   return (
@@ -63,7 +65,8 @@ const view = stockItemView;
 /**
  * The list's columns. From 768 px: item (with its kind and the mark), location, quantity in the
  * unit's decimals, average cost and value. Below 768 px three are left: the item with its
- * location under it, the quantity, and the value with the average cost under it.
+ * location under it, the quantity, and the value with the average cost under it; the figures
+ * wrap only at their spaces and the item's text anywhere, so a row fits 375 px.
  */
 export function stockItemColumns(options: {
   small: boolean;
@@ -87,24 +90,22 @@ export function stockItemColumns(options: {
         ...sorting('quantity'),
         title: 'Quantidade',
         align: 'right',
-        width: 112,
-        onCell: cell(wrapping),
+        onCell: cell(figure),
         render: (_value, row) => view(row).quantity,
       },
       {
         ...sorting('value'),
         title: 'Valor',
         align: 'right',
-        width: 112,
-        onCell: cell(wrapping),
+        onCell: cell(figure),
+        // The cost's four places made "Custo R$ 1.234,5678" wider than a fixed 112 px column,
+        // and it was cut: the figures' columns take what their numbers need, the item the rest.
         render: (_value, row) => {
           const shown = view(row);
           return (
-            <Flex vertical gap={2}>
+            <Flex vertical gap={2} align="flex-end">
               <span>{shown.value}</span>
-              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                Custo {shown.averageCost}
-              </Typography.Text>
+              <Typography.Text type="secondary">Custo {shown.averageCost}</Typography.Text>
             </Flex>
           );
         },
