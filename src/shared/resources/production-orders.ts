@@ -301,6 +301,15 @@ export function costValueFor(
 }
 
 /**
+ * What is missing of a material: required − available, never below zero (3 places). The server's
+ * availability and the form's shortage, as the quantity is typed, say the same.
+ */
+export function missingQuantity(required: string, available: string): string {
+  const D = Decimal.clone({ precision: 64 });
+  return D.max(new D(required).minus(available), 0).toFixed(3);
+}
+
+/**
  * "Comprar faltantes": the lines of POST /purchase-orders/drafts for what an order's availability
  * says is missing (each material short, its missing quantity, already within its unit).
  */

@@ -13,18 +13,15 @@ const MONEY_SCALE = 2;
 const COST_SCALE = 4;
 
 /**
- * What the order requires of a material (rounded UP to the unit's decimals) and what a cost line
- * is worth for the order's quantity: shared with the web, whose form recomputes them live.
+ * What the order requires of a material (rounded UP to the unit's decimals), what a cost line
+ * is worth for the order's quantity and what is missing of a material: shared with the web, whose
+ * form recomputes them live.
  */
 export {
   costValueFor as costValue,
+  missingQuantity,
   requiredQuantityFor as requiredQuantity,
 } from '../../../shared/resources/production-orders.js';
-
-/** What is missing of a material: required − available, never below zero. */
-export function missingQuantity(required: string, available: string): string {
-  return D.max(new D(required).minus(available), 0).toFixed(QUANTITY_SCALE);
-}
 
 /**
  * The most a completion may produce: the planned quantity plus the company's tolerance (%),

@@ -12,12 +12,14 @@ import {
   Typography,
   type FormRule,
 } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../shared/messages.js';
 import {
+  missingQuantity,
   productionOrderCreateSchema,
   productionOrderUpdateSchema,
+  type ProductionOrderAvailabilityLine,
   type ProductionOrderDetail,
   type ProductionOrderMaterial,
 } from '../../../shared/resources/production-orders.js';
@@ -30,6 +32,7 @@ import { MoneyInput } from '../../components/money-input.js';
 import { PageSpinner } from '../../components/page-spinner.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
 import { QuantityInput } from '../../components/quantity-input.js';
+import { formatQuantity } from '../../components/quantity-text.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { StaleVersionAlert } from '../../components/stale-version-alert.js';
@@ -55,7 +58,10 @@ import {
 import {
   newOrderValues,
   orderFormValues,
+  rescaleFormLines,
   toOrderInput,
+  typedQuantityAboveZero,
+  type MaterialFormLine,
   type ProductionOrderFormValues,
 } from './production-order-form.js';
 
@@ -177,6 +183,43 @@ function MaterialQuantity({
   );
 }
 
+/**
+ * What the source location has of a material line's feedstock, or what the line's required
+ * quantity (as it stands in the form, rescaled with the order's quantity) leaves missing of it:
+ * the shortage "Iniciar" would find, before saving. "—" for a feedstock the order did not have
+ * when read, or when the form names another source location than the order's.
+ */
+function MaterialAtSource({
+  index,
+  available,
+  show,
+}: {
+  index: number;
+  available: Map<number, ProductionOrderAvailabilityLine> | null;
+  show: 'available' | 'missing';
+}) {
+  const form = Form.useFormInstance();
+  const line = Form.useWatch(['materials', index], form) as MaterialFormLine | undefined;
+  if (available === null) return '—';
+  const known = line?.feedstockId === undefined ? undefined : available.get(line.feedstockId);
+  if (!known) return '—';
+  const inUnit = (value: string) => `${formatQuantity(value, known.unitDecimals)} ${known.unit}`;
+  if (show === 'available') return inUnit(known.available);
+  const required = typedQuantityAboveZero(line?.requiredQuantity);
+  if (required === undefined) return '—';
+  const missing = missingQuantity(required, known.available);
+  const short = Number(missing) > 0;
+  return (
+    <Typography.Text
+      type={short ? 'danger' : 'secondary'}
+      strong={short}
+      data-testid="form-material-missing"
+    >
+      {inUnit(missing)}
+    </Typography.Text>
+  );
+}
+
 function OrderForm({
   basePath,
   order,
@@ -207,6 +250,30 @@ function OrderForm({
   const [leaving, setLeaving] = useState<string | null>(null);
   const dirty = useFormDirty(form, baseline);
   useUnsavedChangesPrompt(dirty && leaving === null);
+
+  // The quantity the lines were last shown for: a new quantity rescales them from it.
+  const linesQuantity = useRef(loaded?.quantity);
+  const onQuantityChange = (typed: string | undefined) => {
+    const to = typedQuantityAboveZero(typed);
+    const from = linesQuantity.current;
+    if (!loaded || to === undefined || from === undefined) return;
+    const values = form.getFieldsValue(true) as ProductionOrderFormValues;
+    form.setFieldsValue(rescaleFormLines(loaded, values, from, to));
+    linesQuantity.current = to;
+  };
+
+  // What the order's source location has of its materials, for the shortage before saving.
+  const availability = useQuery({
+    queryKey: [...productionOrderKeys.detail(loaded?.id ?? 0), 'availability'],
+    queryFn: ({ signal }) => productionOrdersApi.availability(loaded!.id, signal),
+    enabled: loaded !== undefined,
+    staleTime: 0,
+  });
+  const sourceLocationId = Form.useWatch('sourceLocationId', form) as number | undefined;
+  const available =
+    availability.data && sourceLocationId === availability.data.locationId
+      ? new Map(availability.data.items.map((line) => [line.feedstockId, line]))
+      : null;
 
   useEffect(() => {
     if (leaving !== null) navigate(leaving, { state: location.state });
@@ -249,6 +316,7 @@ function OrderForm({
     onSuccess: (fresh) => {
       setConflict(null);
       setLoaded(fresh);
+      linesQuantity.current = fresh.quantity;
       form.setFieldsValue(orderFormValues(fresh));
       queryClient.setQueryData(productionOrderKeys.detail(fresh.id), fresh);
     },
@@ -293,6 +361,20 @@ function OrderForm({
       input: ({ index, label }) => (
         <MaterialQuantity index={index} label={label} known={loaded?.materials ?? []} />
       ),
+    },
+    {
+      key: 'available',
+      title: `Disponível${availability.data ? ` (${availability.data.locationName})` : ''}`,
+      width: 170,
+      align: 'right',
+      show: (index) => <MaterialAtSource index={index} available={available} show="available" />,
+    },
+    {
+      key: 'missing',
+      title: 'Faltando',
+      width: 130,
+      align: 'right',
+      show: (index) => <MaterialAtSource index={index} available={available} show="missing" />,
     },
   ];
   const costColumns: LineColumn[] = [
@@ -344,6 +426,9 @@ function OrderForm({
         form={form}
         layout="vertical"
         initialValues={baseline}
+        onValuesChange={(changed: ProductionOrderFormValues) => {
+          if ('quantity' in changed) onQuantityChange(changed.quantity);
+        }}
         onFinish={(values) => {
           if (leaving === null) submitOnce(() => save.mutateAsync(values));
         }}

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductionOrderDetail } from '../../../shared/resources/production-orders.js';
-import { newOrderValues, orderFormValues, toOrderInput } from './production-order-form.js';
+import {
+  newOrderValues,
+  orderFormValues,
+  rescaleFormLines,
+  toOrderInput,
+  typedQuantityAboveZero,
+} from './production-order-form.js';
 
 const order = {
   id: 7,
@@ -69,5 +75,68 @@ describe('production order form values', () => {
 
   it('hands on what is no number as typed, for the schema to refuse next to the field', () => {
     expect(toOrderInput({ quantity: 'abc' }).quantity).toBe('abc');
+  });
+});
+
+describe('rescaleFormLines', () => {
+  // 170 units: 1.20 m of fabric per unit with 5 % loss (214.20 m), a material added by hand,
+  // labour R$ 3,50 per unit (595.00) and a set-up of R$ 80,00 per order.
+  const planned = {
+    ...order,
+    quantity: '170.000',
+    materials: [
+      {
+        id: 11,
+        feedstockId: 5,
+        requiredQuantity: '214.200',
+        quantityPerUnit: '1.200',
+        lossPercent: '5.00',
+        unitDecimals: 2,
+      },
+      {
+        id: 12,
+        feedstockId: 6,
+        requiredQuantity: '17.000',
+        quantityPerUnit: null,
+        lossPercent: null,
+        unitDecimals: 0,
+      },
+    ],
+    costs: [
+      { id: 21, outlayId: 8, outlayKind: 'PER_UNIT', value: '595.00' },
+      { id: 22, outlayId: 9, outlayKind: 'PER_ORDER', value: '80.00' },
+    ],
+  } as unknown as ProductionOrderDetail;
+
+  it('shows every saved line at its figure for the new quantity', () => {
+    const values = orderFormValues(planned);
+    expect(rescaleFormLines(planned, values, '170', '150')).toEqual({
+      materials: [
+        { id: 11, feedstockId: 5, requiredQuantity: '189,00' },
+        { id: 12, feedstockId: 6, requiredQuantity: '15' },
+      ],
+      costs: [
+        { id: 21, outlayId: 8, value: '525,00' },
+        { id: 22, outlayId: 9, value: '80,00' },
+      ],
+    });
+  });
+
+  it('works from the saved lines whatever quantities were typed on the way, and keeps what the user changed', () => {
+    const values = orderFormValues(planned);
+    const typing = rescaleFormLines(planned, values, '170', '1');
+    const changed = {
+      ...typing,
+      materials: [typing.materials![0]!, { ...typing.materials![1]!, requiredQuantity: '40' }],
+    };
+    const at150 = rescaleFormLines(planned, changed, '1', '150');
+    expect(at150.materials!.map((line) => line.requiredQuantity)).toEqual(['189,00', '40']);
+    expect(at150.costs!.map((line) => line.value)).toEqual(['525,00', '80,00']);
+  });
+
+  it('reads a typed quantity above zero, pt-BR', () => {
+    expect(typedQuantityAboveZero('1.234,5')).toBe('1234.5');
+    expect(typedQuantityAboveZero('0')).toBeUndefined();
+    expect(typedQuantityAboveZero('')).toBeUndefined();
   });
 });

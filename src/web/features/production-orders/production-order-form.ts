@@ -1,4 +1,8 @@
-import { formatDecimal } from '../../../shared/money.js';
+import { formatDecimal, parseDecimal } from '../../../shared/money.js';
+import {
+  rescaledCost,
+  rescaledRequired,
+} from '../../../shared/resources/production-order-rescale.js';
 import type { ProductionOrderDetail } from '../../../shared/resources/production-orders.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
 import { typedQuantityToDecimal } from '../../components/quantity-text.js';
@@ -99,5 +103,48 @@ export function toOrderInput(
       value: moneyInput(line.value),
     })),
     version: edit.version,
+  };
+}
+
+/** A typed quantity as a decimal string above zero ("1.234,5" → "1234.5"); undefined otherwise. */
+export function typedQuantityAboveZero(typed: string | undefined): string | undefined {
+  const decimal = quantityInput(typed);
+  const parsed = parseDecimal(decimal ?? null);
+  return parsed && parsed.greaterThan(0) ? parsed.toFixed() : undefined;
+}
+
+/** The typed text holds the decimal `value` ("214,20" and "214.200"). */
+const holds = (typed: string | undefined, value: string, toDecimal: typeof quantityInput) => {
+  const parsed = parseDecimal(toDecimal(typed) ?? null);
+  return parsed !== null && parsed.equals(value);
+};
+
+/**
+ * The form's lines when its quantity goes from `from` to `to` (decimal strings), as the server
+ * will save them (production-order-rescale.ts, from the line as saved and the order's saved
+ * quantity): a saved line still showing its figure for `from` takes its figure for `to`; a line
+ * the user changed or added keeps what was typed.
+ */
+export function rescaleFormLines(
+  order: ProductionOrderDetail,
+  values: ProductionOrderFormValues,
+  from: string,
+  to: string,
+): Pick<ProductionOrderFormValues, 'materials' | 'costs'> {
+  return {
+    materials: (values.materials ?? []).map((line) => {
+      const saved = order.materials.find((material) => material.id === line.id);
+      if (!saved || saved.feedstockId !== line.feedstockId) return line;
+      const shown = rescaledRequired(saved, order.quantity, from);
+      if (!holds(line.requiredQuantity, shown, quantityInput)) return line;
+      const next = rescaledRequired(saved, order.quantity, to);
+      return { ...line, requiredQuantity: formatDecimal(next, saved.unitDecimals) };
+    }),
+    costs: (values.costs ?? []).map((line) => {
+      const saved = order.costs.find((cost) => cost.id === line.id);
+      if (!saved || saved.outlayId !== line.outlayId) return line;
+      if (!holds(line.value, rescaledCost(saved, order.quantity, from), moneyInput)) return line;
+      return { ...line, value: formatDecimal(rescaledCost(saved, order.quantity, to), 2) };
+    }),
   };
 }
