@@ -256,7 +256,7 @@ describe('small screens (375 px) in Chromium', () => {
     await link.waitFor();
     // The box that cuts the text is the link's nearest one with an ellipsis, up to the cell.
     const cut = await link.evaluate((element) => {
-      let box: HTMLElement | null = element;
+      let box: Element | null = element;
       while (box && box.tagName !== 'TD' && getComputedStyle(box).textOverflow !== 'ellipsis') {
         box = box.parentElement;
       }

@@ -13,6 +13,7 @@ import { http } from '../../lib/http.js';
 import { queryClient } from '../../lib/query-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
+import { countUpTo } from '../../components/text-limit.js';
 
 /**
  * The user's own name; e-mail and role are shown, but only an administrator changes them. The
@@ -61,7 +62,7 @@ export function ProfileForm({
         onFinish={(values) => save.mutate(values)}
       >
         <Form.Item label="Nome" name="name" required rules={[zodRule(profileSchema, 'name')]}>
-          <Input autoComplete="name" maxLength={120} />
+          <Input autoComplete="name" {...countUpTo(120)} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Salvar

@@ -20,6 +20,7 @@ import { zodRule } from '../../components/zod-rule.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
 import { keysChangedByEntries, statementApi } from './api.js';
+import { countUpTo } from '../../components/text-limit.js';
 
 type Values = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -128,7 +129,7 @@ export function ManualEntryModal({
           <MoneyInput style={{ maxWidth: 220 }} />
         </Form.Item>
         <Form.Item name="description" label="Descrição" rules={[rule('description')]} required>
-          <Input maxLength={200} />
+          <Input {...countUpTo(200)} />
         </Form.Item>
         <Form.Item name="categoryId" label="Categoria" rules={[rule('categoryId')]} required>
           <Select<number>
@@ -208,7 +209,7 @@ export function TransferModal({
           rules={[rule('description')]}
           extra="Vazia: “Transferência para …” e “Transferência de …”"
         >
-          <Input maxLength={200} />
+          <Input {...countUpTo(200)} />
         </Form.Item>
       </Form>
     </Modal>

@@ -25,6 +25,7 @@ import { http } from '../../lib/http.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
 import { toFormValues, toUpdateInput, type CompanyFormValues } from './company-form-values.js';
+import { countUpTo } from '../../components/text-limit.js';
 
 const rule = (path: Parameters<typeof zodRule>[1]) => [zodRule(companyUpdateSchema, path)];
 
@@ -122,12 +123,12 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item label="Razão social" name="legalName" required rules={rule('legalName')}>
-                <Input maxLength={120} />
+                <Input {...countUpTo(120)} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="Nome fantasia" name="tradeName" rules={rule('tradeName')}>
-                <Input maxLength={120} />
+                <Input {...countUpTo(120)} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -141,7 +142,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
                 name="stateRegistration"
                 rules={rule('stateRegistration')}
               >
-                <Input maxLength={20} />
+                <Input {...countUpTo(20)} />
               </Form.Item>
             </Col>
           </Row>
@@ -164,7 +165,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
                 name={['address', 'street']}
                 rules={rule(['address', 'street'])}
               >
-                <Input maxLength={120} />
+                <Input {...countUpTo(120)} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={6}>
@@ -173,7 +174,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
                 name={['address', 'number']}
                 rules={rule(['address', 'number'])}
               >
-                <Input maxLength={20} />
+                <Input {...countUpTo(20)} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={8}>
@@ -182,7 +183,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
                 name={['address', 'complement']}
                 rules={rule(['address', 'complement'])}
               >
-                <Input maxLength={60} />
+                <Input {...countUpTo(60)} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={6}>
@@ -191,7 +192,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
                 name={['address', 'district']}
                 rules={rule(['address', 'district'])}
               >
-                <Input maxLength={60} />
+                <Input {...countUpTo(60)} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={6}>
@@ -200,7 +201,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
                 name={['address', 'city']}
                 rules={rule(['address', 'city'])}
               >
-                <Input maxLength={60} />
+                <Input {...countUpTo(60)} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={4}>
@@ -226,7 +227,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
             ))}
             <Col xs={24} md={12}>
               <Form.Item label="E-mail" name="email" rules={rule('email')}>
-                <Input inputMode="email" maxLength={254} />
+                <Input inputMode="email" {...countUpTo(254)} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -235,7 +236,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
                 name="openingHours"
                 rules={rule('openingHours')}
               >
-                <Input maxLength={200} placeholder={DEFAULT_OPENING_HOURS} />
+                <Input {...countUpTo(200)} placeholder={DEFAULT_OPENING_HOURS} />
               </Form.Item>
             </Col>
           </Row>
@@ -270,7 +271,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
                 rules={rule('pixKey')}
                 extra="CPF, CNPJ, e-mail, celular com +55 ou chave aleatória. Usada no PIX copia e cola das contas a receber."
               >
-                <Input maxLength={77} />
+                <Input {...countUpTo(77)} />
               </Form.Item>
             </Col>
           </Row>

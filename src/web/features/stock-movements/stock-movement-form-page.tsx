@@ -41,6 +41,7 @@ import {
 } from './movement-form.js';
 import { ShortageAlert } from './shortage-alert.js';
 import type { Shortage } from './shortage-text.js';
+import { countUpTo } from '../../components/text-limit.js';
 
 const required: FormRule = { required: true, message: messages.required };
 const validate = (field: string) =>
@@ -269,7 +270,7 @@ export function StockMovementFormPage({ basePath }: { basePath: string }) {
                   </Col>
                   <Col span={24}>
                     <Form.Item label="Observações" name="notes" rules={[validate('notes')]}>
-                      <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 6 }} />
+                      <Input.TextArea {...countUpTo(500)} autoSize={{ minRows: 2, maxRows: 6 }} />
                     </Form.Item>
                   </Col>
                 </>
