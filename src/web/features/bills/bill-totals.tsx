@@ -5,7 +5,8 @@ import { billKindInfo, type BillKind, type BillPage } from '../../../shared/reso
 /**
  * What the filtered list adds up to over every page: open, of which overdue, and paid (or
  * received). A clerk reconciles these against the bank and the supplier, so they show cents
- * ("R$ 2.770,00"), never the dashboard's abbreviation (DOMAIN §13); a long figure wraps.
+ * ("R$ 2.770,00"), never the dashboard's abbreviation (DOMAIN §13). A figure is never broken:
+ * a card as wide as its figure moves to a row of its own when the three do not fit (a phone).
  */
 export function BillTotals({ kind, totals }: { kind: BillKind; totals?: BillPage['totals'] }) {
   const figures = [
@@ -24,11 +25,11 @@ export function BillTotals({ kind, totals }: { kind: BillKind; totals?: BillPage
         <Card
           key={figure.key}
           size="small"
-          style={{ flex: '1 1 96px', minWidth: 0 }}
+          style={{ flex: '1 1 auto' }}
           data-testid={`bill-total-${figure.key}`}
         >
           <Typography.Text type="secondary">{figure.label}</Typography.Text>
-          <div style={{ overflowWrap: 'anywhere' }}>
+          <div style={{ whiteSpace: 'nowrap' }}>
             <Typography.Text
               strong
               type={figure.type}
