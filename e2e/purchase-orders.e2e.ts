@@ -391,4 +391,57 @@ describe('Ordens de Compra in Chromium', () => {
     await page.waitForURL(/\/purchaseorders\/\d+$/);
     await expect.poll(() => page.getByTestId('order-total').textContent()).toContain('R$ 37,00');
   });
+
+  it('types a line by keyboard: Tab from the item to Quantidade, Enter to the next cell and a new line, never saving the order (issue 16 §3)', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await seeded(page);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === 'POST' && pathname === '/api/v1/purchase-orders')
+        posts.push(pathname);
+    });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+
+    await page.goto('/purchaseorders/new');
+    await page.getByTestId('order-totals').waitFor();
+    await settled(page);
+    await pick(page, 'Fornecedor', SUPPLIER);
+    await page.getByLabel('Item, linha 1').click();
+    await page.keyboard.type(LINHA.code);
+    await expect
+      .poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').count())
+      .toBe(1);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByLabel('Preço unitário, linha 1').inputValue()).toBe('12,50');
+    // Tab skips the item's clear (×) button.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Quantidade, linha 1');
+    await page.keyboard.type('14,20');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Preço unitário, linha 1');
+    await page.keyboard.type('13,00');
+    // Enter in the last cell adds a line and goes to its item; it saves nothing.
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Item, linha 2');
+    // Enter in a cell before the last goes to the next cell, and saves nothing either.
+    await page.getByLabel('Quantidade, linha 1').click();
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('Preço unitário, linha 1');
+    await page.waitForTimeout(500);
+    expect(posts).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/purchaseorders/new');
+
+    await page.getByRole('button', { name: 'Remover linha 2' }).click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.waitForURL(/\/purchaseorders\/\d+$/);
+    expect(posts).toHaveLength(1);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const order = await pageApi(page, 'GET', `/purchase-orders/${id}`);
+    const items = (order.body as { items: { quantity: string; unitPrice: string }[] }).items;
+    expect(items.map((line) => [Number(line.quantity), Number(line.unitPrice)])).toEqual([
+      [14.2, 13],
+    ]);
+  });
 });

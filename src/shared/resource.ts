@@ -105,6 +105,16 @@ export interface ResourceDefinition<
   defaultSort: string;
   /** The field that names a row in pickers and messages. */
   titleField: string;
+  /**
+   * A field a picker shows after the title when the title is a code ("M — Metro"), so the
+   * option says what the code means; the picker still ranks by the title.
+   */
+  detailField?: string;
+  /**
+   * Whether a form's picker of this resource offers "+ Novo": a short record (a unit, a supplier)
+   * created in a drawer without leaving the document being typed.
+   */
+  createFromPicker?: boolean;
   /** Can the list be imported from a spreadsheet. */
   importable?: boolean;
 }

@@ -30,4 +30,5 @@ export const categories = defineResource({
   searchFields: ['name', 'description'],
   defaultSort: 'name',
   titleField: 'name',
+  createFromPicker: true,
 });

@@ -39,4 +39,5 @@ export const stockLocations = defineResource({
   searchFields: ['name', 'description'],
   defaultSort: 'name',
   titleField: 'name',
+  createFromPicker: true,
 });

@@ -31,5 +31,6 @@ export const suppliers = defineResource({
   searchFields: partySearchFields,
   defaultSort: 'name',
   titleField: 'name',
+  createFromPicker: true,
   importable: true,
 });

@@ -54,4 +54,6 @@ export const unitsOfMeasurement = defineResource({
   searchFields: ['code', 'description'],
   defaultSort: 'code',
   titleField: 'code',
+  detailField: 'description',
+  createFromPicker: true,
 });

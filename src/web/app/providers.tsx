@@ -4,6 +4,8 @@ import ptBR from 'antd/locale/pt_BR';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import { useEffect, type ReactNode } from 'react';
+import { keepClearButtonsOutOfTabOrder } from '../components/clear-buttons-out-of-tab-order.js';
+import { ReferenceCreateProvider } from '../components/reference-create-drawer.js';
 import { queryClient } from '../lib/query-client.js';
 import { notificationConfig, registerNotificationApi } from '../lib/toast.js';
 import {
@@ -23,6 +25,12 @@ function ToastBridge() {
   return null;
 }
 
+/** Clear buttons are clicked, never tabbed to (clear-buttons-out-of-tab-order.ts). */
+function ClearButtonsOutOfTabOrder() {
+  useEffect(() => keepClearButtonsOutOfTabOrder(), []);
+  return null;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -35,7 +43,8 @@ export function Providers({ children }: { children: ReactNode }) {
       >
         <App notification={notificationConfig}>
           <ToastBridge />
-          {children}
+          <ClearButtonsOutOfTabOrder />
+          <ReferenceCreateProvider>{children}</ReferenceCreateProvider>
         </App>
       </ConfigProvider>
     </QueryClientProvider>

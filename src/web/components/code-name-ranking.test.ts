@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { codeRank, foldText, matchesSearch, rankByCode } from './code-name-ranking.js';
+import {
+  codeNameSearch,
+  codeRank,
+  foldText,
+  matchesSearch,
+  rankByCode,
+} from './code-name-ranking.js';
 
 const units = [
   { code: 'CM', description: 'Centímetro' },
@@ -35,5 +41,33 @@ describe('code-and-name ranking', () => {
       'Depósito Central',
       'Almoxarifado',
     ]);
+  });
+});
+
+describe('codeNameSearch (a Select with its options loaded)', () => {
+  const { filterOption, filterSort } = codeNameSearch;
+  const sorted = (options: { label: string; code?: string }[], search: string) =>
+    options
+      .filter((option) => filterOption(search, option))
+      .sort((a, b) => filterSort(a, b, { searchValue: search }))
+      .map((option) => option.label);
+
+  it('keeps what contains the search and ranks the exact name first', () => {
+    const methods = [{ label: 'Boleto PIX' }, { label: 'Cartão' }, { label: 'PIX' }];
+    expect(sorted(methods, 'pix')).toEqual(['PIX', 'Boleto PIX']);
+  });
+
+  it('ranks a category by its own name, not its path, and a group by its best option', () => {
+    const options = [
+      { label: 'Custos › Manutenção', code: 'Manutenção' },
+      { label: 'Manutenção predial', code: 'Manutenção predial' },
+    ];
+    expect(sorted(options, 'manutencao')).toEqual(['Custos › Manutenção', 'Manutenção predial']);
+    const group = {
+      label: 'Despesas',
+      options: [{ label: 'Despesas › Aluguel', code: 'Aluguel' }],
+    };
+    const other = { label: 'Aluguel de máquinas', code: 'Aluguel de máquinas' };
+    expect(filterSort(group, other, { searchValue: 'aluguel' })).toBeLessThan(0);
   });
 });

@@ -42,3 +42,27 @@ export function rankByCode<Row>(
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map(({ row }) => row);
 }
+
+/** An option of a Select whose options are all loaded; `code` is what ranks (else its label). */
+export interface RankedOption {
+  label?: unknown;
+  code?: string;
+  options?: RankedOption[];
+}
+
+const optionRank = (option: RankedOption, search: string): number =>
+  option.options
+    ? Math.min(2, ...option.options.map((child) => optionRank(child, search)))
+    : codeRank(option.code ?? String(option.label ?? ''), search);
+
+/**
+ * `showSearch` of a Select whose options are all loaded (categories, payment methods): it
+ * keeps what contains the search, case and accents ignored, in the ranking's order; a group
+ * (a parent category) goes where its best option would.
+ */
+export const codeNameSearch = {
+  filterOption: (input: string, option?: RankedOption) =>
+    matchesSearch([String(option?.label ?? ''), option?.code], input),
+  filterSort: (a: RankedOption, b: RankedOption, info: { searchValue: string }) =>
+    optionRank(a, info.searchValue) - optionRank(b, info.searchValue),
+};

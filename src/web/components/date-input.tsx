@@ -49,7 +49,11 @@ export function DateInput({
       onChange={(date) => onChange?.(date ? date.format('YYYY-MM-DD') : undefined)}
       onBlur={commitTyped}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') commitTyped();
+        if (event.key !== 'Enter') return;
+        commitTyped();
+        // Enter confirms the date and closes the calendar (the picker's own handling goes on);
+        // it must not also submit the form around it, half filled.
+        event.preventDefault();
       }}
       style={{ width: '100%', maxWidth: 220 }}
     />

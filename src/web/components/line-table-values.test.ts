@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { afterEnter, lineAmount, sumLines } from './line-table-values.js';
 
 describe('afterEnter', () => {
-  it('goes to the next line, and adds one after the last', () => {
-    expect(afterEnter(0, 3)).toEqual({ index: 1, add: false });
-    expect(afterEnter(1, 3)).toEqual({ index: 2, add: false });
-    expect(afterEnter(2, 3)).toEqual({ index: 3, add: true });
+  // Item, Quantidade, Preço take input; Total (3) is shown.
+  const inputs = [0, 1, 2];
+
+  it('goes to the next cell that takes input on the same line', () => {
+    expect(afterEnter(0, 3, 0, inputs)).toEqual({ index: 0, column: 1, add: false });
+    expect(afterEnter(1, 3, 1, [0, 1, 3])).toEqual({ index: 1, column: 3, add: false });
+  });
+
+  it("goes from a line's last input to the next line, and adds one after the last", () => {
+    expect(afterEnter(0, 3, 2, inputs)).toEqual({ index: 1, column: 0, add: false });
+    expect(afterEnter(1, 3, 2, inputs)).toEqual({ index: 2, column: 0, add: false });
+    expect(afterEnter(2, 3, 2, inputs)).toEqual({ index: 3, column: 0, add: true });
   });
 });
 

@@ -2,18 +2,30 @@ import { Decimal } from 'decimal.js';
 import { parseDecimal } from '../../shared/money.js';
 import { typedMoneyToDecimal } from './money-text.js';
 
-/** Where the line table puts the focus after a change: a line's first cell or "Remover", or "Adicionar". */
+/**
+ * Where the line table puts the focus after a change: a line's cell (by column), its "Remover",
+ * or "Adicionar".
+ */
 export type LineFocus =
-  | { kind: 'first-cell'; index: number }
+  | { kind: 'cell'; index: number; column: number }
   | { kind: 'remove'; index: number }
   | { kind: 'add'; index: number };
 
 /**
- * Enter in the last cell of line `index` (of `count`): the next line's first cell, and after the
- * last line a new one, so a list is typed without reaching for the mouse.
+ * Enter in the cell of column `column` on line `index` (of `count`), given the columns that take
+ * input: the line's next such cell; after its last one the next line's first, and after the
+ * last line a new one, so a list is typed without reaching for the mouse (and Enter never
+ * submits the whole form half-typed).
  */
-export function afterEnter(index: number, count: number): { index: number; add: boolean } {
-  return { index: index + 1, add: index + 1 >= count };
+export function afterEnter(
+  index: number,
+  count: number,
+  column: number,
+  inputColumns: readonly number[],
+): { index: number; column: number; add: boolean } {
+  const next = inputColumns.find((candidate) => candidate > column);
+  if (next !== undefined) return { index, column: next, add: false };
+  return { index: index + 1, column: inputColumns[0] ?? 0, add: index + 1 >= count };
 }
 
 /**

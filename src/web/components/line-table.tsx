@@ -46,9 +46,11 @@ const REMOVE_WIDTH = 48;
  * The editable lines of a document (a bill of materials, an order's items) inside an antd Form:
  * one Form.List whose cells are form fields, so the shared schema's messages and the server's
  * (`components.2.quantity`) appear under the cell they concern and a message about the whole list
- * (`components`) under the table. Keyboard: Enter in a line's last input goes to the next line,
- * adding one after the last; each line's "Remover" button is reached by Tab. On a narrow screen
- * the table scrolls inside itself.
+ * (`components`) under the table. Keyboard: Enter in a cell goes to the next cell (line-table-values
+ * `afterEnter`), from a line's last to the next line, adding one after the last, and never
+ * submits the form; where a list is open (a picker's options) Enter picks from it, and on a picker
+ * with nothing chosen yet it opens the list. Each line's "Remover" button is reached by Tab. On a
+ * narrow screen the table scrolls inside itself.
  */
 export function LineTable({
   name,
@@ -74,8 +76,8 @@ export function LineTable({
       focus.kind === 'add'
         ? addButton.current
         : table.current?.querySelector<HTMLElement>(
-            focus.kind === 'first-cell'
-              ? `tr[data-line="${focus.index}"] td:first-child :is(input, textarea, button)`
+            focus.kind === 'cell'
+              ? `tr[data-line="${focus.index}"] td[data-column="${focus.column}"] :is(input, textarea, button)`
               : `tr[data-line="${focus.index}"] button[data-remove]`,
           );
     target?.focus();
@@ -93,24 +95,34 @@ export function LineTable({
     verticalAlign: 'top' as const,
     borderBottom: `1px solid ${token.colorBorderSecondary}`,
   });
-  // Enter in the last cell one types in (a cost shown after it takes no input) moves on.
-  const lastInput = columns.findLastIndex((column) => column.input !== undefined);
+  // The cells Enter moves between (a cost shown after them takes no input).
+  const inputColumns = columns.flatMap((column, at) => (column.input ? [at] : []));
   const tableWidth = columns.reduce((sum, column) => sum + column.width, REMOVE_WIDTH);
 
   return (
     <Form.List name={name}>
       {(fields, { add, remove }, { errors }) => {
-        const onLastCellKey = (event: KeyboardEvent, index: number) => {
-          // Enter in a select picks an option; elsewhere it would submit the whole form.
+        // In the capture phase, before the cell's input: Enter would otherwise submit the form
+        // from a text input, or open a picker that already has its value.
+        const onCellKey = (event: KeyboardEvent, index: number, column: number) => {
           const target = event.target as HTMLElement;
           if (event.key !== 'Enter' || event.nativeEvent.isComposing || disabled) return;
-          if (target.closest('.ant-select') || target.tagName === 'TEXTAREA') return;
+          if (target.tagName === 'TEXTAREA' || target.getAttribute('aria-expanded') === 'true') {
+            return;
+          }
+          const key = columns[column]!.key;
+          const empty = [undefined, null, ''].includes(
+            form.getFieldValue([name, fields[index]!.name, key]) as string | null | undefined,
+          );
+          if (target.getAttribute('role') === 'combobox' && empty) return;
           event.preventDefault();
-          const next = afterEnter(index, fields.length);
+          event.stopPropagation();
+          const next = afterEnter(index, fields.length, column, inputColumns);
+          const focus = { kind: 'cell', index: next.index, column: next.column } as const;
           if (next.add) {
             add(newLine());
-            pendingFocus.current = { kind: 'first-cell', index: next.index };
-          } else moveFocus({ kind: 'first-cell', index: next.index });
+            pendingFocus.current = focus;
+          } else moveFocus(focus);
         };
         return (
           <Flex vertical gap={8}>
@@ -161,10 +173,11 @@ export function LineTable({
                       {columns.map((column, columnIndex) => (
                         <td
                           key={column.key}
+                          data-column={columnIndex}
                           style={cell(column.align, column.width)}
-                          onKeyDown={
-                            columnIndex === lastInput
-                              ? (event) => onLastCellKey(event, index)
+                          onKeyDownCapture={
+                            column.input
+                              ? (event) => onCellKey(event, index, columnIndex)
                               : undefined
                           }
                         >
@@ -224,7 +237,11 @@ export function LineTable({
                   icon={<PlusOutlined />}
                   onClick={() => {
                     add(newLine());
-                    pendingFocus.current = { kind: 'first-cell', index: fields.length };
+                    pendingFocus.current = {
+                      kind: 'cell',
+                      index: fields.length,
+                      column: inputColumns[0] ?? 0,
+                    };
                   }}
                 >
                   {addLabel}

@@ -1,12 +1,17 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Select, type SelectProps } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Divider, Select, type SelectProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { allowClear } from './antd-config.js';
 import type { Permission } from '../../shared/permissions.js';
+import type { ResourceDefinition } from '../../shared/resource.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { hasPermission } from '../lib/has-permission.js';
 import { useSession } from '../lib/session.js';
-import { referencedDefinition, resourceApi, rowTitle } from './resource-row.js';
+import { matchesSearch, rankByCode } from './code-name-ranking.js';
+import { getPath } from './object-path.js';
+import { useReferenceCreate } from './reference-create-context.js';
+import { referencedDefinition, resourceApi, rowTitle, type ResourceRow } from './resource-row.js';
 import { useDebouncedValue } from './use-debounced-value.js';
 
 type ReferenceSelectProps = Omit<
@@ -17,21 +22,56 @@ type ReferenceSelectProps = Omit<
   resource: string;
   value?: number | null;
   onChange?: (value: number | undefined) => void;
+  /**
+   * A form's picker (not a list's filter): it offers "+ Novo" when the resource is created from
+   * pickers and the user may create it.
+   */
+  offerNew?: boolean;
 };
 
 const PICKER_PAGE_SIZE = 50;
 
+/** The detail a picker shows after a row's title ("Metro" for M), if the resource has one. */
+function rowDetail(definition: ResourceDefinition | undefined, row: ResourceRow) {
+  const detail = definition?.detailField ? getPath(row, definition.detailField) : undefined;
+  return typeof detail === 'string' && detail !== '' ? detail : undefined;
+}
+
+/** "M — Metro", or the title alone. */
+function optionLabel(definition: ResourceDefinition | undefined, row: ResourceRow) {
+  const detail = rowDetail(definition, row);
+  return detail ? `${rowTitle(definition, row)} — ${detail}` : rowTitle(definition, row);
+}
+
 /**
  * Picks a row of another resource by its title: the active rows, searched on the server as the
- * user types. The current value keeps its name even when that row is inactive or beyond the
- * first page of options. A user who may not read that resource gets the field disabled and saying
- * so, and no request is sent (its 403 would take the whole page to "Acesso negado").
+ * user types and ranked by the title (code-name-ranking: "M" puts M before KG, whose
+ * "Quilograma" matched too). Until the server has answered what was typed, the rows already
+ * loaded that match it are offered in that order, so a quick Enter picks what was typed rather
+ * than the first row of the last answer. The current value keeps its name even when that row is
+ * inactive or beyond the first page of options. A user who may not read that resource gets the
+ * field disabled and saying so, and no request is sent (its 403 would take the whole page to
+ * "Acesso negado").
  */
-export function ReferenceSelect({ resource, value, onChange, ...rest }: ReferenceSelectProps) {
+export function ReferenceSelect({
+  resource,
+  value,
+  onChange,
+  offerNew = false,
+  ...rest
+}: ReferenceSelectProps) {
   const definition = referencedDefinition(resource);
   const { user } = useSession();
+  const queryClient = useQueryClient();
+  const openCreate = useReferenceCreate();
   const canRead = !definition || hasPermission(user, `${definition.area}:read` as Permission);
+  const canCreate =
+    offerNew &&
+    openCreate !== null &&
+    definition?.createFromPicker === true &&
+    hasPermission(user, `${definition.area}:write` as Permission);
   const [search, setSearch] = useState('');
+  const [open, setOpen] = useState(false);
   const q = useDebouncedValue(search.trim(), 300);
   const keys = queryKeys.resource(resource);
   const query = {
@@ -57,18 +97,25 @@ export function ReferenceSelect({ resource, value, onChange, ...rest }: Referenc
     enabled: canRead && current !== undefined && list.isSuccess && !listed,
   });
 
+  const answered = !list.isPlaceholderData && q === search.trim();
   const options = useMemo(() => {
-    const rows = list.data?.items ?? [];
-    const result = rows.map((row) => ({ value: row.id, label: rowTitle(definition, row) }));
-    if (current !== undefined && !rows.some((row) => row.id === current) && selected.data) {
+    const loaded = list.data?.items ?? [];
+    const matching = answered
+      ? loaded
+      : loaded.filter((row) =>
+          matchesSearch([rowTitle(definition, row), rowDetail(definition, row)], search),
+        );
+    const rows = rankByCode(matching, (row) => rowTitle(definition, row), search);
+    const result = rows.map((row) => ({ value: row.id, label: optionLabel(definition, row) }));
+    if (current !== undefined && !loaded.some((row) => row.id === current) && selected.data) {
       const inactive = selected.data.active === false ? ' (inativo)' : '';
       result.unshift({
         value: current,
-        label: `${rowTitle(definition, selected.data)}${inactive}`,
+        label: `${optionLabel(definition, selected.data)}${inactive}`,
       });
     }
     return result;
-  }, [list.data, selected.data, current, definition]);
+  }, [list.data, selected.data, current, definition, search, answered]);
 
   if (!canRead) {
     return (
@@ -80,23 +127,56 @@ export function ReferenceSelect({ resource, value, onChange, ...rest }: Referenc
     );
   }
 
+  const pick = (next: number | undefined) => {
+    setSearch('');
+    onChange?.(next);
+  };
+  const createNew = () => {
+    setOpen(false);
+    openCreate?.(resource, (row) => {
+      // The new row is the picker's value at once, with its name, before any list refetches.
+      queryClient.setQueryData(keys.detail(row.id), row);
+      pick(row.id);
+    });
+  };
+
   return (
     <Select<number>
       placeholder="Selecione"
       allowClear={allowClear}
       {...rest}
       value={current}
-      onChange={(next) => {
-        setSearch('');
-        onChange?.(next ?? undefined);
-      }}
+      onChange={(next) => pick(next ?? undefined)}
       options={options}
       loading={list.isFetching}
       notFoundContent={list.isFetching ? 'Carregando…' : 'Nenhum registro encontrado'}
       showSearch={{ filterOption: false, onSearch: setSearch }}
-      onOpenChange={(open) => {
-        if (!open) setSearch('');
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setSearch('');
       }}
+      popupRender={
+        canCreate
+          ? (menu) => (
+              <>
+                {menu}
+                <Divider style={{ margin: '4px 0' }} />
+                <Button
+                  type="text"
+                  block
+                  icon={<PlusOutlined />}
+                  style={{ textAlign: 'left' }}
+                  // The select would close (and blur) on the press before the click lands.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={createNew}
+                >
+                  {definition?.gender === 'f' ? 'Nova' : 'Novo'}
+                </Button>
+              </>
+            )
+          : undefined
+      }
     />
   );
 }

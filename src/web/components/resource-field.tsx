@@ -126,7 +126,7 @@ function control(field: FieldSpec, personType: unknown, locked: boolean): ReactN
     case 'document':
       return <DocumentInput disabled={disabled} personType={personType} />;
     case 'reference':
-      return <ReferenceSelect disabled={disabled} resource={field.references ?? ''} />;
+      return <ReferenceSelect disabled={disabled} resource={field.references ?? ''} offerNew />;
     case 'password':
       return <Input.Password disabled={disabled} autoComplete="new-password" maxLength={200} />;
     default:

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/resources/bills.js';
 import { http, type QueryValue } from '../../lib/http.js';
 import { resourceKeys } from '../../lib/query-keys.js';
-import { categoryOptions, type CategoryRow } from './category-options.js';
+import { categoryOptions, type CategoryRow } from '../../components/category-options.js';
 
 /**
  * The Contas a Pagar / Contas a Receber API: one set of calls per kind, on the kind's own path

@@ -1,6 +1,7 @@
 import { Select } from 'antd';
 import { billKindInfo, type BillKind } from '../../../shared/resources/bills.js';
 import { allowClear } from '../../components/antd-config.js';
+import { categorySelectProps } from '../../components/category-options.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
@@ -82,12 +83,12 @@ export function BillFilters({
         value={idValue(filters.categoryId)}
         onChange={(value) => byId('categoryId')(value ?? undefined)}
         options={categories.data ?? []}
+        {...categorySelectProps}
         loading={categories.isFetching}
         prefix="Categoria"
         placeholder="Todas"
         aria-label="Categoria"
         allowClear={allowClear}
-        showSearch={{ optionFilterProp: 'label' }}
         style={small ? style : { ...style, width: 260 }}
         popupMatchSelectWidth={false}
       />

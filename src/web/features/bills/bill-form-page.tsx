@@ -30,6 +30,8 @@ import {
   type BillKind,
 } from '../../../shared/resources/bills.js';
 import { allowClear } from '../../components/antd-config.js';
+import { categorySelectProps } from '../../components/category-options.js';
+import { codeNameSearch } from '../../components/code-name-ranking.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { formatDate } from '../../components/dates.js';
 import { FormActions } from '../../components/form-actions.js';
@@ -238,7 +240,7 @@ function BillForm({
                   }
                   extra={kind === 'PAY' ? 'Opcional.' : undefined}
                 >
-                  <ReferenceSelect resource={kind === 'PAY' ? 'suppliers' : 'clients'} />
+                  <ReferenceSelect resource={kind === 'PAY' ? 'suppliers' : 'clients'} offerNew />
                 </Form.Item>
               </Col>
               <Col {...half}>
@@ -289,9 +291,9 @@ function BillForm({
                 >
                   <Select<number>
                     options={categories.data ?? []}
+                    {...categorySelectProps}
                     loading={categories.isFetching}
                     placeholder="Selecione"
-                    showSearch={{ optionFilterProp: 'label' }}
                     popupMatchSelectWidth={false}
                   />
                 </Form.Item>
@@ -307,7 +309,7 @@ function BillForm({
                     loading={methods.isFetching}
                     placeholder="Selecione"
                     allowClear={allowClear}
-                    showSearch={{ optionFilterProp: 'label' }}
+                    showSearch={codeNameSearch}
                   />
                 </Form.Item>
               </Col>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.js';
 import { billCreateSchema } from '../../../shared/resources/bills.js';
-import { categoryOptions } from './category-options.js';
+import { categoryOptions } from '../../components/category-options.js';
 import { paymentDefaults, previewInstallments, toBillInput, toPaymentInput } from './bill-form.js';
 
 describe('bill form values', () => {
@@ -65,16 +65,35 @@ describe('bill form values', () => {
     });
   });
 
-  it("offers the active categories of the kind's nature with the parent's name", () => {
+  it("offers the active categories of the kind's nature, a parent only as its group's heading", () => {
+    const row = (id: number, name: string, parentId: number | null, active = true) => ({
+      id,
+      name,
+      parentId,
+      kind: 'EXPENSE' as const,
+      active,
+    });
     const rows = [
-      { id: 1, name: 'Despesas fixas', parentId: null, kind: 'EXPENSE' as const, active: true },
-      { id: 2, name: 'Aluguel', parentId: 1, kind: 'EXPENSE' as const, active: true },
-      { id: 3, name: 'Antiga', parentId: 1, kind: 'EXPENSE' as const, active: false },
-      { id: 4, name: 'Vendas', parentId: null, kind: 'INCOME' as const, active: true },
+      row(1, 'Despesas fixas', null),
+      row(2, 'Aluguel', 1),
+      row(3, 'Antiga', 1, false),
+      { ...row(4, 'Vendas', null), kind: 'INCOME' as const },
+      row(5, 'Outras despesas', null),
+      row(6, 'Seguros', 1),
+      row(7, 'Predial', 6),
+      row(8, 'Sem filhos ativos', null),
+      row(9, 'Inativa', 8, false),
     ];
     expect(categoryOptions(rows, 'EXPENSE')).toEqual([
-      { value: 1, label: 'Despesas fixas' },
-      { value: 2, label: 'Despesas fixas › Aluguel' },
+      {
+        label: 'Despesas fixas',
+        options: [
+          { value: 2, label: 'Despesas fixas › Aluguel', code: 'Aluguel' },
+          { value: 7, label: 'Despesas fixas › Seguros › Predial', code: 'Predial' },
+        ],
+      },
+      { value: 5, label: 'Outras despesas', code: 'Outras despesas' },
+      { value: 8, label: 'Sem filhos ativos', code: 'Sem filhos ativos' },
     ]);
   });
 

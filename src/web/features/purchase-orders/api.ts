@@ -5,6 +5,7 @@ import {
   type PurchaseOrderPage,
   type PurchaseOrderRow,
 } from '../../../shared/resources/purchase-orders.js';
+import { categoryOptions, type CategoryRow } from '../../components/category-options.js';
 import { http, type QueryValue } from '../../lib/http.js';
 import { resourceKeys } from '../../lib/query-keys.js';
 
@@ -135,16 +136,9 @@ export function useItem(id: number | undefined) {
   });
 }
 
-interface CategoryRow {
-  id: number;
-  name: string;
-  parentId: number | null;
-  kind: 'INCOME' | 'EXPENSE';
-}
-
 /**
- * The active expense categories (the bills' category), each with its parent in front
- * ("Custos › Matéria-prima"); `rawMaterialId` is the one a new order starts with.
+ * The active expense categories that take bills (category-options.ts: a parent is a group's
+ * heading); `rawMaterialId` is the one a new order starts with.
  */
 export function useExpenseCategories(rawMaterialName: string) {
   return useQuery({
@@ -160,13 +154,7 @@ export function useExpenseCategories(rawMaterialName: string) {
         rows.push(...answer.items);
         if (rows.length >= answer.total || answer.items.length === 0) break;
       }
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const options = rows
-        .map((row) => {
-          const parent = row.parentId === null ? undefined : byId.get(row.parentId);
-          return { value: row.id, label: parent ? `${parent.name} › ${row.name}` : row.name };
-        })
-        .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
+      const options = categoryOptions(rows, 'EXPENSE');
       const rawMaterial = rows.find(
         (row) => row.name.localeCompare(rawMaterialName, 'pt-BR', { sensitivity: 'base' }) === 0,
       );

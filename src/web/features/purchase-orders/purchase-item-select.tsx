@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { allowClear } from '../../components/antd-config.js';
+import { rankByCode } from '../../components/code-name-ranking.js';
 import { useDebouncedValue } from '../../components/use-debounced-value.js';
 import { itemKey, useItem, useItemSearch, type PurchasableItem } from './api.js';
 
@@ -34,8 +35,11 @@ export function PurchaseItemSelect({ value, onChange, onPick, ...rest }: Purchas
   const selected = useItem(listed ? undefined : current);
 
   const options = useMemo(() => {
+    // The answer's items by code-name-ranking for what it answered; the kind holding the best
+    // match heads the list, so Enter picks the exact code.
+    const ranked = rankByCode(rows, (item) => item.code, q);
     const group = (kind: PurchasableItem['kind'], label: string) => {
-      const items = rows.filter((item) => item.kind === kind);
+      const items = ranked.filter((item) => item.kind === kind);
       return items.length === 0
         ? []
         : [{ label, options: items.map((item) => ({ value: item.id, label: itemLabel(item) })) }];
@@ -44,12 +48,10 @@ export function PurchaseItemSelect({ value, onChange, onPick, ...rest }: Purchas
       current !== undefined && !listed && selected.data
         ? [{ value: current, label: itemLabel(selected.data) }]
         : [];
-    return [
-      ...chosen,
-      ...group('FEEDSTOCK', 'Insumos'),
-      ...group('PRODUCT', 'Produtos de revenda'),
-    ];
-  }, [rows, current, listed, selected.data]);
+    const groups = [group('FEEDSTOCK', 'Insumos'), group('PRODUCT', 'Produtos de revenda')];
+    if (q !== '' && ranked[0] && ranked[0].kind !== 'FEEDSTOCK') groups.reverse();
+    return [...chosen, ...groups.flat()];
+  }, [rows, q, current, listed, selected.data]);
 
   return (
     <Select<number>

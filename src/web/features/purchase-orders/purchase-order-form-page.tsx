@@ -25,6 +25,8 @@ import {
   type PurchaseOrderRow,
 } from '../../../shared/resources/purchase-orders.js';
 import { allowClear } from '../../components/antd-config.js';
+import { categorySelectProps } from '../../components/category-options.js';
+import { codeNameSearch } from '../../components/code-name-ranking.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { FormActions } from '../../components/form-actions.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
@@ -375,7 +377,7 @@ function OrderForm({
                   validateFirst
                   rules={[required, validate('supplierId')]}
                 >
-                  <ReferenceSelect resource="suppliers" />
+                  <ReferenceSelect resource="suppliers" offerNew />
                 </Form.Item>
               </Col>
               <Col {...quarter}>
@@ -405,7 +407,7 @@ function OrderForm({
                   validateFirst
                   rules={[required, validate('locationId')]}
                 >
-                  <ReferenceSelect resource="stock-locations" />
+                  <ReferenceSelect resource="stock-locations" offerNew />
                 </Form.Item>
               </Col>
               <Col {...half}>
@@ -455,7 +457,7 @@ function OrderForm({
                     loading={methods.isFetching}
                     placeholder="Selecione"
                     allowClear={allowClear}
-                    showSearch={{ optionFilterProp: 'label' }}
+                    showSearch={codeNameSearch}
                   />
                 </Form.Item>
               </Col>
@@ -469,9 +471,9 @@ function OrderForm({
                 >
                   <Select<number>
                     options={categories.data?.options ?? []}
+                    {...categorySelectProps}
                     loading={categories.isFetching}
                     placeholder="Selecione"
-                    showSearch={{ optionFilterProp: 'label' }}
                     popupMatchSelectWidth={false}
                   />
                 </Form.Item>

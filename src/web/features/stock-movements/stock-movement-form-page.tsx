@@ -153,7 +153,7 @@ export function StockMovementFormPage({ basePath }: { basePath: string }) {
       case 'fromLocationId':
       case 'toLocationId':
       case 'locationId':
-        return <ReferenceSelect resource="stock-locations" />;
+        return <ReferenceSelect resource="stock-locations" offerNew />;
       case 'quantity':
       case 'countedQuantity':
         return (
