@@ -20,6 +20,7 @@ import { loggerOptions, type LogFormat } from './logging.js';
 import { accountRoutes } from './modules/account/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { companyRoutes } from './modules/company/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
 import { billsRoutes, ledgerRoutes } from './modules/finance/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { itemsRoutes } from './modules/items/index.js';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes(options.db));
       await api.register(accountRoutes(options.db, tokens, options.sessionHours ?? 12));
       await api.register(companyRoutes(options.db));
+      await api.register(dashboardRoutes(options.db));
       await api.register(auditRoutes(options.db));
       await api.register(rolesRoutes(options.db));
       await api.register(usersRoutes(options.db));

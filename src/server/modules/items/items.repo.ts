@@ -222,3 +222,14 @@ export async function balancesOf(
   }
   return byLocation;
 }
+
+/** Whether any item of the kind exists, active or not (the dashboard's first steps). */
+export async function anyItemOf(db: DbOrTrx, kind: ItemKind): Promise<boolean> {
+  const row = await db
+    .selectFrom('items')
+    .select('id')
+    .where('kind', '=', kind)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -43,6 +43,7 @@ import { inTransaction } from '../../platform/transaction.js';
 import { onHand } from '../stock-movements/index.js';
 import {
   activeLocations,
+  anyItemOf,
   balancesOf,
   componentLines,
   componentsOf,
@@ -314,6 +315,11 @@ async function translateDuplicateCode<T>(work: Promise<T>): Promise<T> {
 }
 
 // ---- Products ----------------------------------------------------------------------------------
+
+/** Whether the company has registered any product (the dashboard's first steps). */
+export function hasProducts(db: DbOrTrx): Promise<boolean> {
+  return anyItemOf(db, 'PRODUCT');
+}
 
 export function listProducts(db: Db, query: ListQuery & z.output<typeof productFiltersSchema>) {
   return listOfKind(db, 'PRODUCT', query);
