@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
+import { pageApi, signIn, signInAsAdmin, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();
 
@@ -138,6 +138,33 @@ describe('pickers and Enter in Chromium (issue 16 §2, §3, §15)', () => {
     expect(items.map((row) => [row.code, row.description, row.decimals])).toEqual([
       [code, 'Caixa térmica', 0],
     ]);
+  });
+
+  it('offers "+ Nova" only to who may create units', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    const tag = Date.now().toString(36);
+    const role = await pageApi(page, 'POST', '/roles', {
+      name: `Insumos sem criar unidades ${tag}`,
+      permissions: ['feedstocks:read', 'feedstocks:write', 'unitsOfMeasurement:read'],
+    });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const email = `insumos.${tag}@fabril.test`;
+    const user = await pageApi(page, 'POST', '/users', {
+      name: 'Cadastro de insumos',
+      email,
+      roleId: (role.body as { id: number }).id,
+      password: 'senha-segura-1',
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(201);
+
+    await signIn(page, email, 'senha-segura-1');
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/feedstock/new');
+    await field(page, 'Unidade de medida').click();
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await expect.poll(() => dropdown.locator('.ant-select-item-option').count()).toBeGreaterThan(0);
+    expect(await dropdown.getByRole('button', { name: 'Nova' }).count()).toBe(0);
   });
 });
 
