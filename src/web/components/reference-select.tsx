@@ -166,7 +166,7 @@ export function ReferenceSelect({
                   type="text"
                   block
                   icon={<PlusOutlined />}
-                  style={{ textAlign: 'left' }}
+                  style={{ justifyContent: 'flex-start' }}
                   // The select would close (and blur) on the press before the click lands.
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={createNew}
