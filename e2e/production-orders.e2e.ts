@@ -140,7 +140,7 @@ describe('Ordens de Produção in Chromium', () => {
     await product.fill(NO_BOM.code);
     await expect
       .poll(() => page.locator('.ant-select-dropdown:visible').textContent())
-      .toContain('Nenhum produto fabricado com lista de materiais');
+      .toContain('Nenhum produto fabricado com ficha técnica');
     await page.keyboard.press('Escape');
     await pick(page, 'Produto', PRODUCT.code);
     await page.getByLabel('Quantidade', { exact: true }).fill('10');

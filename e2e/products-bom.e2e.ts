@@ -64,6 +64,10 @@ describe('a product with a bill of materials in Chromium', () => {
     const stock = await seed(page);
 
     await page.goto('/product/new');
+    // A new product starts "Fabricado", its Ficha técnica there to fill before the first save.
+    await expect.poll(() => page.getByRole('radio', { name: 'Fabricado' }).isChecked()).toBe(true);
+    expect(await page.getByText('Ficha técnica', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Custos de produção', { exact: true }).isVisible()).toBe(true);
     await page.getByLabel('Código', { exact: true }).fill(PRODUCT.code);
     await page.getByLabel('Nome', { exact: true }).fill(PRODUCT.name);
     await pick(page, 'Unidade de medida', UNIT);

@@ -141,7 +141,7 @@ export const messages = {
   /** Ordens de Produção (DOMAIN §6). */
   productionOrders: {
     notManufactured: 'Escolha um produto fabricado.',
-    noBillOfMaterials: 'O produto não tem lista de materiais.',
+    noBillOfMaterials: 'O produto não tem ficha técnica.',
     notAFeedstock: 'Escolha um insumo.',
     repeatedFeedstock: 'Este insumo já está em outra linha.',
     noMaterials: 'Inclua ao menos um material.',
@@ -201,12 +201,12 @@ export const messages = {
   items: {
     duplicateCode: 'Já existe um produto ou insumo com este código.',
     billOfMaterialsOnlyManufactured:
-      'Somente produtos fabricados têm lista de materiais e custos de produção.',
+      'Somente produtos fabricados têm ficha técnica e custos de produção.',
     repeatedFeedstock: 'Este insumo já está em outra linha.',
     repeatedOutlay: 'Este custo já está em outra linha.',
     notAFeedstock: 'Escolha um insumo.',
     unitLocked: 'A unidade não pode ser alterada: o item já tem movimentação de estoque.',
-    noBillOfMaterials: 'Este produto não tem lista de materiais.',
+    noBillOfMaterials: 'Este produto não tem ficha técnica.',
   },
   errors: {
     badRequest: 'Dados inválidos. Verifique os campos destacados.',

@@ -49,6 +49,11 @@ export interface ResourceFormOptions {
   lockedFields?: (row: ResourceRow) => readonly string[];
   /** Whether this row may be deleted at all (the system role may not). */
   canDelete?: (row: ResourceRow) => boolean;
+  /**
+   * What a new record starts with beyond its schema's defaults, as the API holds it (a product
+   * starts "Fabricado", so its Ficha técnica is there to fill before the first save).
+   */
+  newValues?: Record<string, unknown>;
   /** Values and inputs beyond the definition's fields (a product's lines). */
   part?: FormPart;
   /** Read-only fields the part shows in its own way (a product's standard cost, by its lines). */

@@ -72,7 +72,10 @@ export function ResourceForm({
   const part = options.part;
   // What a row looks like in the form: its definition's fields, and the part's beside them.
   const formValuesOf = (source: ResourceRow | null): FormValues => ({
-    ...toFormValues(definition, source ?? schemaDefaults(definition.schema)),
+    ...toFormValues(
+      definition,
+      source ?? { ...schemaDefaults(definition.schema), ...options.newValues },
+    ),
     ...part?.toFormValues(source),
   });
   const [baseline, setBaseline] = useState<FormValues>(() => formValuesOf(row));

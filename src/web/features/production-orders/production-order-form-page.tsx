@@ -141,7 +141,7 @@ function ProductSelect({
       options={rows.map((row) => ({ value: row.id, label: `${row.code} – ${row.name}` }))}
       loading={products.isFetching}
       notFoundContent={
-        products.isFetching ? 'Carregando…' : 'Nenhum produto fabricado com lista de materiais'
+        products.isFetching ? 'Carregando…' : 'Nenhum produto fabricado com ficha técnica'
       }
       showSearch={{ filterOption: false, onSearch: setSearch }}
       style={wide}
@@ -512,8 +512,8 @@ function OrderForm({
             </Row>
             {!loaded && (
               <Typography.Text type="secondary">
-                Os materiais e custos vêm da lista de materiais do produto e podem ser ajustados
-                enquanto a ordem estiver planejada.
+                Os materiais e custos vêm da ficha técnica do produto e podem ser ajustados enquanto
+                a ordem estiver planejada.
               </Typography.Text>
             )}
           </Card>

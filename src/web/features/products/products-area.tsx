@@ -6,11 +6,14 @@ import { productLinesPart } from './product-lines.js';
 
 /**
  * Produtos (DOMAIN §3): list, form and history from the shared definition; the form of a
- * manufactured product also edits its bill of materials and production costs in line tables.
+ * manufactured product also edits its bill of materials ("Ficha técnica") and production costs in
+ * line tables, a new one's too: it starts "Fabricado" (what a manufacturer registers most), so
+ * they are filled and saved with the product in one request; "Revenda" is one click away.
  */
 export default createResourceArea(products, {
   // The standard cost is shown by the lines, to its 4 places and beside an estimate.
   form: {
+    newValues: { origin: 'MANUFACTURED' },
     part: productLinesPart,
     shownByPart: ['standardCost'],
     historyFields: productLineFields,
