@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.js';
 import {
@@ -469,6 +470,42 @@ describe('bill of materials', () => {
       expectError(response, 400, errors.badRequest, fields);
     }
     expect(await productsApi.ids({ q: tag })).toEqual([]);
+  });
+
+  it('saves a new product and its lines in one transaction: a line the database refuses leaves no product', async () => {
+    // A failure only the database sees, after the product's row is written: a trigger of this
+    // file's own database refuses one loss percentage.
+    await sql`
+      CREATE FUNCTION test_refuse_component() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.loss_percent = 99.99 THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER test_refuse_component BEFORE INSERT ON item_components
+        FOR EACH ROW EXECUTE FUNCTION test_refuse_component();
+    `.execute(api.db);
+    const componentLineCount = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM item_components`.execute(api.db))
+        .rows[0]!.n;
+    try {
+      const linesBefore = await componentLineCount();
+      const tag = nextTag().tag;
+      const refused = await productsApi.post(
+        productPayload({
+          name: `${tag} produto`,
+          components: [
+            { feedstockId: ids.button, quantity: '2' },
+            { feedstockId: ids.fabric, quantity: '1', lossPercent: '99.99' },
+          ],
+        }),
+      );
+      expect(refused.statusCode).toBe(500);
+      expect(await productsApi.ids({ q: tag })).toEqual([]);
+      expect(await componentLineCount()).toBe(linesBefore);
+    } finally {
+      await sql`DROP TRIGGER test_refuse_component ON item_components;
+        DROP FUNCTION test_refuse_component();`.execute(api.db);
+    }
   });
 
   it('refuses the id of a line of another product', async () => {
