@@ -395,7 +395,10 @@ describe('Ordens de Compra in Chromium', () => {
   it('types a line by keyboard: Tab from the item to Quantidade, Enter to the next cell and a new line, never saving the order (issue 16 §3)', async () => {
     const { page } = ctx;
     await signInAsAdmin(page);
-    await seeded(page);
+    const { linhaId } = await seeded(page);
+    // The line starts at LINHA's last purchase price, which the tests above move by receiving it.
+    const feedstock = await pageApi(page, 'GET', `/feedstocks/${linhaId}`);
+    const lastPrice = Number((feedstock.body as { lastPurchasePrice: string }).lastPurchasePrice);
     const posts: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -414,7 +417,11 @@ describe('Ordens de Compra in Chromium', () => {
       .poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').count())
       .toBe(1);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByLabel('Preço unitário, linha 1').inputValue()).toBe('12,50');
+    await expect
+      .poll(async () =>
+        Number((await page.getByLabel('Preço unitário, linha 1').inputValue()).replace(',', '.')),
+      )
+      .toBe(lastPrice);
     // Tab skips the item's clear (×) button.
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Quantidade, linha 1');
