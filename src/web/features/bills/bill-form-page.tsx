@@ -63,6 +63,7 @@ import {
   toBillInput,
   type BillFormValues,
 } from './bill-form.js';
+import { countUpTo } from '../../components/text-limit.js';
 
 const required: FormRule = { required: true, message: messages.required };
 
@@ -250,7 +251,7 @@ function BillForm({
                   validateFirst
                   rules={[required, validate('description')]}
                 >
-                  <Input maxLength={200} />
+                  <Input {...countUpTo(200)} />
                 </Form.Item>
               </Col>
               <Col {...quarter}>
@@ -259,7 +260,7 @@ function BillForm({
                   name="documentNumber"
                   rules={[validate('documentNumber')]}
                 >
-                  <Input maxLength={30} />
+                  <Input {...countUpTo(30)} />
                 </Form.Item>
               </Col>
               <Col {...quarter}>
@@ -408,7 +409,7 @@ function BillForm({
               )}
               <Col span={24}>
                 <Form.Item label="Observações" name="notes" rules={[validate('notes')]}>
-                  <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 6 }} />
+                  <Input.TextArea {...countUpTo(500)} autoSize={{ minRows: 2, maxRows: 6 }} />
                 </Form.Item>
               </Col>
             </Row>

@@ -28,6 +28,7 @@ import { toast } from '../../lib/toast.js';
 import { billsApi, keysChangedByPayments, usePaymentMethodOptions } from './api.js';
 import { paymentDefaults, toPaymentInput, type PaymentFormValues } from './bill-form.js';
 import { settleAccountOf } from './settle-account.js';
+import { countUpTo } from '../../components/text-limit.js';
 
 const required: FormRule = { required: true, message: messages.required };
 const validate = (field: string) =>
@@ -208,7 +209,7 @@ export function SettleDialog({
           </Col>
           <Col span={24}>
             <Form.Item label="Observações" name="notes" rules={[validate('notes')]}>
-              <Input.TextArea maxLength={500} autoSize={{ minRows: 1, maxRows: 4 }} />
+              <Input.TextArea {...countUpTo(500)} autoSize={{ minRows: 1, maxRows: 4 }} />
             </Form.Item>
           </Col>
         </Row>

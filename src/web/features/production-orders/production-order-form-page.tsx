@@ -64,6 +64,7 @@ import {
   type MaterialFormLine,
   type ProductionOrderFormValues,
 } from './production-order-form.js';
+import { countUpTo } from '../../components/text-limit.js';
 
 const required: FormRule = { required: true, message: messages.required };
 const wide = { width: '100%' };
@@ -506,7 +507,7 @@ function OrderForm({
               </Col>
               <Col xs={24}>
                 <Form.Item label="Observações" name="notes" rules={[validate('notes')]}>
-                  <Input.TextArea maxLength={1000} autoSize={{ minRows: 1, maxRows: 4 }} />
+                  <Input.TextArea {...countUpTo(1000)} autoSize={{ minRows: 1, maxRows: 4 }} />
                 </Form.Item>
               </Col>
             </Row>

@@ -69,6 +69,7 @@ import {
   type OrderFormLine,
   type OrderFormValues,
 } from './purchase-order-form.js';
+import { countUpTo } from '../../components/text-limit.js';
 
 const required: FormRule = { required: true, message: messages.required };
 const wide = { width: '100%' };
@@ -412,7 +413,7 @@ function OrderForm({
               </Col>
               <Col {...half}>
                 <Form.Item label="Observações" name="notes" rules={[validate('notes')]}>
-                  <Input.TextArea maxLength={1000} autoSize={{ minRows: 1, maxRows: 4 }} />
+                  <Input.TextArea {...countUpTo(1000)} autoSize={{ minRows: 1, maxRows: 4 }} />
                 </Form.Item>
               </Col>
             </Row>

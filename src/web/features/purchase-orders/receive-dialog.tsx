@@ -23,6 +23,7 @@ import {
   toReceiveInput,
   type ReceiveFormValues,
 } from './purchase-order-form.js';
+import { countUpTo } from '../../components/text-limit.js';
 
 const required: FormRule = { required: true, message: messages.required };
 
@@ -172,7 +173,7 @@ export function ReceiveDialog({
           </Col>
           <Col xs={24} sm={8}>
             <Form.Item label="Nota fiscal do fornecedor" name="invoiceNumber">
-              <Input maxLength={30} />
+              <Input {...countUpTo(30)} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={8}>
