@@ -266,9 +266,19 @@ describe('Ordens de Produção in Chromium', () => {
       .poll(() => materialRow(page, LINHA.name).getByTestId('material-missing').textContent())
       .toContain('0,000');
 
-    // Iniciar: the materials leave the source.
+    // Iniciar: the materials leave the source. The click waits for the popover's button to have
+    // settled, then for the answer, so a slow machine does not spend the poll's second on them.
     await page.getByTestId('action-start').click();
-    await page.getByTestId('confirm-start').click();
+    const confirm = page.getByTestId('confirm-start');
+    await confirm.waitFor({ state: 'visible' });
+    await Promise.all([
+      page.waitForResponse(
+        (answer) =>
+          answer.request().method() === 'POST' &&
+          answer.url().endsWith(`/production-orders/${orderId}/start`),
+      ),
+      confirm.click(),
+    ]);
     await expect.poll(() => status(page)).toBe('Em produção');
     expect(await page.getByTestId('shortage-panel').count()).toBe(0);
     await expect.poll(() => materialRow(page, TECIDO.name).textContent()).toContain('R$ 200,00');

@@ -148,14 +148,14 @@ async function send(
   }
 
   if (response.ok) {
-    if (submission) submissionKeys.answered(submission.identity, submission.key, true);
+    if (submission) submissionKeys.answered(submission.identity, submission.key, 'done');
     return response;
   }
 
   const error = await toApiError(response);
   if (submission) {
-    const final = error.status < 500 && !error.is(ErrorCode.IDEMPOTENCY_IN_PROGRESS);
-    submissionKeys.answered(submission.identity, submission.key, final);
+    const refused = error.status < 500 && !error.is(ErrorCode.IDEMPOTENCY_IN_PROGRESS);
+    submissionKeys.answered(submission.identity, submission.key, refused ? 'refused' : 'unknown');
   }
   if (response.status === 401 && !options.anonymous && !options.endingSession) {
     authStorage.clear();

@@ -29,17 +29,26 @@ describe('submission keys', () => {
     const { subject, tick } = keys();
     const key = subject.keyFor(receive);
     tick(40);
-    subject.answered(receive, key, true);
+    subject.answered(receive, key, 'done');
     tick(300);
     expect(subject.keyFor(receive)).toBe(key);
     tick(2000);
     expect(subject.keyFor(receive)).toBe('key-2');
   });
 
+  it('starts anew right after a refusal, so a retry after fixing its cause is not refused again', () => {
+    const { subject, tick } = keys();
+    const key = subject.keyFor(receive);
+    tick(40);
+    subject.answered(receive, key, 'refused');
+    tick(300);
+    expect(subject.keyFor(receive)).toBe('key-2');
+  });
+
   it('keeps the key after no answer or a 5xx, so a retry replays instead of acting twice', () => {
     const { subject, tick } = keys();
     const key = subject.keyFor(receive);
-    subject.answered(receive, key, false);
+    subject.answered(receive, key, 'unknown');
     tick(60 * 60 * 1000);
     expect(subject.keyFor(receive)).toBe(key);
     tick(12 * 60 * 60 * 1000);
@@ -49,7 +58,7 @@ describe('submission keys', () => {
   it("does not let a later submission's answer release another key", () => {
     const { subject, tick } = keys();
     const first = subject.keyFor(receive);
-    subject.answered(receive, 'some-other-key', true);
+    subject.answered(receive, 'some-other-key', 'done');
     tick(5000);
     expect(subject.keyFor(receive)).toBe(first);
   });

@@ -6,18 +6,22 @@
  * click may come after a fast answer), or a retry after the connection dropped with the answer,
  * then acts once on the server and gets the same answer.
  *
- * After the server answered what it keeps (2xx, 4xx), and those 2 seconds, the next identical
- * POST is a new submission: the clerk really enters the same movement twice, or retries a refused
- * action after fixing its cause. After no answer, a 5xx (a proxy's 502/504 may hide a request that
- * ran) or "still running" (409 IDEMPOTENCY_IN_PROGRESS) the key is kept for a retry, for at most
- * 12 hours: the server keeps answers 24.
+ * After a success and those 2 seconds, the next identical POST is a new submission: the clerk
+ * really enters the same movement twice. After a refusal (4xx) it is new at once: the refusal
+ * changed nothing, so sending again acts at most once, and a retry after fixing the cause must
+ * not get the old refusal back ("Iniciar" refused for a shortage, the material bought a second
+ * later, "Iniciar" again). After no answer, a 5xx (a proxy's 502/504 may hide a request that ran)
+ * or "still running" (409 IDEMPOTENCY_IN_PROGRESS) the key is kept for a retry, for at most 12
+ * hours: the server keeps answers 24.
  */
 export interface SubmissionKeys {
   /** The key for this POST: the unanswered identical one's, or a new one. */
   keyFor: (identity: string) => string;
-  /** The server answered `key`'s request; `final` when it kept the answer. */
-  answered: (identity: string, key: string, final: boolean) => void;
+  /** The server answered `key`'s request: it was done, refused, or may still have run. */
+  answered: (identity: string, key: string, outcome: SubmissionOutcome) => void;
 }
+
+export type SubmissionOutcome = 'done' | 'refused' | 'unknown';
 
 const KEPT_MS = 12 * 60 * 60 * 1000;
 /** How long after its answer a submission's key still catches a double click's second POST. */
@@ -44,9 +48,11 @@ export function createSubmissionKeys(
       while (recent.size > MAX_KEPT) recent.delete(recent.keys().next().value!);
       return key;
     },
-    answered: (identity, key, final) => {
+    answered: (identity, key, outcome) => {
       const kept = recent.get(identity);
-      if (final && kept?.key === key) kept.answeredAt ??= now();
+      if (kept?.key !== key) return;
+      if (outcome === 'refused') recent.delete(identity);
+      else if (outcome === 'done') kept.answeredAt ??= now();
     },
   };
 }
