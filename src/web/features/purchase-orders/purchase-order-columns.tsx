@@ -14,7 +14,9 @@ export const ORDER_TABLE_MIN_WIDTH = 900;
 
 /**
  * The list's columns. From 768 px: number, supplier, order date, expected date, total and status.
- * Below 768 px three: the order (number, supplier and date stacked), the total and the status.
+ * Below 768 px two: the order (number, supplier and date stacked) and the total with the status
+ * under it, as in Contas a Pagar: "Recebida parcialmente" in a column of its own beside a total
+ * ran 31 px past a 375 px screen.
  */
 export function orderColumns(options: {
   small: boolean;
@@ -31,25 +33,26 @@ export function orderColumns(options: {
   const status: TableColumnType<PurchaseOrderSummary> = {
     key: 'status',
     title: 'Situação',
-    width: small ? 104 : 170,
+    width: 170,
     onCell: wrapping,
     render: (_value, row) => <OrderStatusTag status={row.status} />,
   };
+  const totalText = (row: PurchaseOrderSummary) =>
+    row.status === 'CANCELLED' ? (
+      <Typography.Text delete type="secondary">
+        {formatBRL(row.total)}
+      </Typography.Text>
+    ) : (
+      formatBRL(row.total)
+    );
   const total: TableColumnType<PurchaseOrderSummary> = {
     key: 'total',
     title: 'Total',
     align: 'right',
-    width: small ? 112 : 140,
+    width: 140,
     ...sorting('total'),
-    onCell: small ? wrapping : whole,
-    render: (_value, row) =>
-      row.status === 'CANCELLED' ? (
-        <Typography.Text delete type="secondary">
-          {formatBRL(row.total)}
-        </Typography.Text>
-      ) : (
-        formatBRL(row.total)
-      ),
+    onCell: whole,
+    render: (_value, row) => totalText(row),
   };
 
   if (small) {
@@ -67,8 +70,16 @@ export function orderColumns(options: {
           </Flex>
         ),
       },
-      total,
-      status,
+      {
+        ...total,
+        width: undefined,
+        render: (_value, row) => (
+          <Flex vertical gap={4} align="flex-end">
+            {totalText(row)}
+            <OrderStatusTag status={row.status} />
+          </Flex>
+        ),
+      },
     ];
   }
 
