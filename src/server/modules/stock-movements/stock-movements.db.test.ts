@@ -15,6 +15,7 @@ import { useTestDb } from '../../testing/test-db.js';
 import { setStockClosedThrough } from '../company/testing/stock-closed-through.js';
 import { postMovements, reverseMovement, type MovementInput } from './index.js';
 import { POOL_SIZE, postParallelOutflows } from './testing/parallel-outflows.js';
+import { stockBalance } from './testing/stock-balance.js';
 
 // Enough connections for the parallel postings to really run at once.
 const test = useTestDb(24);
@@ -62,15 +63,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
   return error;
 }
 
-async function balance(itemId: number, locationId: number): Promise<string> {
-  const row = await test.db
-    .selectFrom('stockBalances')
-    .select('quantity')
-    .where('itemId', '=', itemId)
-    .where('locationId', '=', locationId)
-    .executeTakeFirst();
-  return row?.quantity ?? '0.000';
-}
+const balance = (itemId: number, locationId: number) => stockBalance(test.db, itemId, locationId);
 
 /** What the ledger says a location has of an item: the sum of its movements. */
 async function ledgerSum(itemId: number, locationId: number): Promise<string> {

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { ProductionOrderDetail } from '../../../../shared/resources/production-orders.js';
 import type { TestApi } from '../../../testing/api-app.js';
+import { stockBalance } from '../../stock-movements/testing/stock-balance.js';
 
 /**
  * What the production orders' API tests set up, through the APIs a person would use: units,
@@ -62,15 +63,7 @@ export function productionFixtures(api: TestApi) {
         quantity,
         unitCost,
       }),
-    balance: async (itemId: number, locationId: number): Promise<string> => {
-      const row = await api.db
-        .selectFrom('stockBalances')
-        .select('quantity')
-        .where('itemId', '=', itemId)
-        .where('locationId', '=', locationId)
-        .executeTakeFirst();
-      return row?.quantity ?? '0.000';
-    },
+    balance: (itemId: number, locationId: number) => stockBalance(api.db, itemId, locationId),
     averageCost: async (itemId: number): Promise<string> =>
       (
         await api.db
