@@ -151,11 +151,13 @@ describe('Empresa › Estoque fechado até', () => {
       await page.reload();
       await expect.poll(() => tolerance.inputValue()).toBe('12,50');
     } finally {
+      // Other browser files count on the default 10 %: the restore must not fail unseen.
       const company = await pageApi(page, 'GET', '/company');
-      await pageApi(page, 'PUT', '/company', {
+      const restored = await pageApi(page, 'PUT', '/company', {
         ...company.body,
         productionTolerancePercent: '10.00',
       });
+      expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     }
   });
 });

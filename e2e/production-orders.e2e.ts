@@ -290,7 +290,16 @@ describe('Ordens de Produção in Chromium', () => {
     const produced = page.getByLabel('Quantidade produzida', { exact: true });
     await expect.poll(() => produced.inputValue()).toBe('10');
     await produced.fill('12');
-    await page.getByTestId('complete-submit').click();
+    await expect.poll(() => produced.inputValue()).toBe('12');
+    const [refused] = await Promise.all([
+      page.waitForResponse(
+        (answer) =>
+          answer.request().method() === 'POST' &&
+          answer.url().endsWith(`/production-orders/${orderId}/complete`),
+      ),
+      page.getByTestId('complete-submit').click(),
+    ]);
+    expect(refused.status(), await refused.text()).toBe(422);
     await expect
       .poll(() =>
         page

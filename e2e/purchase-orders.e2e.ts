@@ -423,7 +423,9 @@ describe('Ordens de Compra in Chromium', () => {
         Number((await page.getByLabel('Preço unitário, linha 1').inputValue()).replace(',', '.')),
       )
       .toBe(lastPrice);
-    // Tab skips the item's clear (×) button.
+    // Tab skips the item's clear (×) button (once the picked item's list has closed, as a
+    // person sees it close: an open list takes the Tab itself).
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Quantidade, linha 1');
     await page.keyboard.type('14,20');
