@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { todayInSaoPaulo } from '../../shared/plain-date.js';
 import { messages } from '../../shared/messages.js';
-import type { PurchaseOrderRow } from '../../shared/resources/purchase-orders.js';
+import type { PurchaseOrderDetail } from '../../shared/resources/purchase-orders.js';
 import { userWith } from '../modules/master-data/testing/master-data-helpers.js';
 import {
   createItem,
@@ -59,16 +59,16 @@ const ordersNoted = async (notes: string) =>
       .executeTakeFirstOrThrow()
   ).n;
 
-async function approvedOrder(): Promise<PurchaseOrderRow> {
+async function approvedOrder(): Promise<PurchaseOrderDetail> {
   const created = await post(BASE, await draftInput(`aprovada ${randomUUID()}`));
   expect(created.statusCode, created.body).toBe(201);
   const approved = await post(`${BASE}/${created.json().id}/approve`, {});
   expect(approved.statusCode, approved.body).toBe(200);
-  return approved.json() as PurchaseOrderRow;
+  return approved.json() as PurchaseOrderDetail;
 }
 
 /** Receiving 1 of the order's 10: a lot that can be received again, so a repeat would act. */
-const oneUnitOf = (order: PurchaseOrderRow) => ({
+const oneUnitOf = (order: PurchaseOrderDetail) => ({
   date: today,
   lines: [{ lineId: order.items[0]!.id, quantity: '1' }],
 });
@@ -252,7 +252,7 @@ describe('a keyed workflow action: receiving a purchase order', () => {
 
   it('keeps a refusal (4xx): the repeat gets it again even once the action would be allowed', async () => {
     const created = await post(BASE, await draftInput(`recusa ${randomUUID()}`));
-    const draft = created.json() as PurchaseOrderRow;
+    const draft = created.json() as PurchaseOrderDetail;
     const key = randomUUID();
     const refused = await post(`${BASE}/${draft.id}/receive`, oneUnitOf(draft), key);
     expect(refused.statusCode).toBe(409);

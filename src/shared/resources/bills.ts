@@ -173,7 +173,7 @@ const nullableText = z.string().nullable();
 const nullableId = z.number().nullable();
 
 /** A bill as lists and screens show it: with the names of what it references. */
-export const billOutputSchema = z.object({
+export const billSummarySchema = z.object({
   id: z.number(),
   kind: z.enum(billKinds),
   supplierId: nullableId,
@@ -205,7 +205,7 @@ export const billOutputSchema = z.object({
   updatedAt: z.string(),
   version: z.number(),
 });
-export type BillRow = z.output<typeof billOutputSchema>;
+export type BillSummary = z.output<typeof billSummarySchema>;
 
 /** A payment ("baixa") of a bill; a reversed one stays, stamped. */
 export const billPaymentOutputSchema = z.object({
@@ -231,13 +231,13 @@ export const billPaymentOutputSchema = z.object({
 export type BillPaymentRow = z.output<typeof billPaymentOutputSchema>;
 
 /** A bill's screen: the bill and its payments, oldest first. */
-export const billDetailSchema = billOutputSchema.extend({
+export const billDetailSchema = billSummarySchema.extend({
   payments: z.array(billPaymentOutputSchema),
 });
 export type BillDetail = z.output<typeof billDetailSchema>;
 
 /** POST /bills-to-pay answers the bills it created, one per installment. */
-export const billsCreatedSchema = z.object({ items: z.array(billOutputSchema) });
+export const billsCreatedSchema = z.object({ items: z.array(billSummarySchema) });
 
 /**
  * "Baixar": `amount` is what it settles of the bill (at most what is open); interest and fine add
@@ -281,7 +281,7 @@ export const billTotalsSchema = z.object({
 });
 
 export const billPageSchema = z.object({
-  items: z.array(billOutputSchema),
+  items: z.array(billSummarySchema),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),

@@ -52,11 +52,14 @@ export const productionOrderActionPermissions = {
 } as const satisfies Record<ProductionOrderAction, string>;
 
 /** "OP-000042". */
-export const productionOrderNumber = (value: number) =>
+export const formatProductionOrderNumber = (value: number) =>
   formatDocumentNumber(documentPrefixes.productionOrder, value);
 
+/** The number sequence of production orders (platform/numbering.ts). */
+export const PRODUCTION_ORDER_SEQUENCE = 'production-order';
+
 /** The API path and permission area. */
-export const productionOrdersPath = 'production-orders';
+export const PRODUCTION_ORDERS_PATH = 'production-orders';
 export const productionOrdersLabel = 'Ordens de Produção';
 
 /** Empty or absent: none. */
@@ -168,11 +171,12 @@ export const productionOrderCostOutputSchema = z.object({
 export type ProductionOrderCost = z.output<typeof productionOrderCostOutputSchema>;
 
 /** A row of the list (and the header of the order's screen). */
-export const productionOrderRowSchema = z.object({
+export const productionOrderSummarySchema = z.object({
   id: z.number(),
-  /** The sequence's number (42); `numberLabel` is "OP-000042". */
-  number: z.number(),
-  numberLabel: z.string(),
+  /** The order's number as people read it ("OP-000042", DOMAIN §1). */
+  number: z.string(),
+  /** The integer the number sequence gave (42). */
+  sequence: z.number(),
   productId: z.number(),
   productCode: z.string(),
   productName: z.string(),
@@ -203,17 +207,17 @@ export const productionOrderRowSchema = z.object({
   updatedAt: z.string(),
   version: z.number(),
 });
-export type ProductionOrderRow = z.output<typeof productionOrderRowSchema>;
+export type ProductionOrderSummary = z.output<typeof productionOrderSummarySchema>;
 
 /** An order's screen: the header with its materials and costs, in their order. */
-export const productionOrderDetailSchema = productionOrderRowSchema.extend({
+export const productionOrderDetailSchema = productionOrderSummarySchema.extend({
   materials: z.array(productionOrderMaterialOutputSchema),
   costs: z.array(productionOrderCostOutputSchema),
 });
 export type ProductionOrderDetail = z.output<typeof productionOrderDetailSchema>;
 
 export const productionOrderPageSchema = z.object({
-  items: z.array(productionOrderRowSchema),
+  items: z.array(productionOrderSummarySchema),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),

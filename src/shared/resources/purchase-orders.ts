@@ -160,7 +160,7 @@ export const purchaseOrderLineOutputSchema = z.object({
   /** quantity − receivedQuantity. */
   pendingQuantity: z.string(),
 });
-export type PurchaseOrderLineRow = z.output<typeof purchaseOrderLineOutputSchema>;
+export type PurchaseOrderLine = z.output<typeof purchaseOrderLineOutputSchema>;
 
 /**
  * One receipt of the order ("Recebimento") with its lines. The bills it created are the order's
@@ -193,7 +193,7 @@ export const purchaseReceiptOutputSchema = z.object({
     }),
   ),
 });
-export type PurchaseReceiptRow = z.output<typeof purchaseReceiptOutputSchema>;
+export type PurchaseReceipt = z.output<typeof purchaseReceiptOutputSchema>;
 
 /** An order as lists show it (no lines). */
 export const purchaseOrderSummarySchema = z.object({
@@ -226,7 +226,7 @@ export const purchaseOrderSummarySchema = z.object({
 export type PurchaseOrderSummary = z.output<typeof purchaseOrderSummarySchema>;
 
 /** An order's screen: the header, its lines and receipts (oldest first). */
-export const purchaseOrderOutputSchema = purchaseOrderSummarySchema.extend({
+export const purchaseOrderDetailSchema = purchaseOrderSummarySchema.extend({
   /** The lines' totals before freight and discount. */
   itemsTotal: z.string(),
   /** The landed value received so far (the receipts' values). */
@@ -234,7 +234,7 @@ export const purchaseOrderOutputSchema = purchaseOrderSummarySchema.extend({
   items: z.array(purchaseOrderLineOutputSchema),
   receipts: z.array(purchaseReceiptOutputSchema),
 });
-export type PurchaseOrderRow = z.output<typeof purchaseOrderOutputSchema>;
+export type PurchaseOrderDetail = z.output<typeof purchaseOrderDetailSchema>;
 
 /** The list's filters: status (any of), order date range, supplier, `q` on number or supplier. */
 export const purchaseOrderListQuerySchema = listQuerySchema.extend({
@@ -312,7 +312,7 @@ export const purchaseOrderDraftsInputSchema = z.object({
 export type PurchaseOrderDraftsInput = z.input<typeof purchaseOrderDraftsInputSchema>;
 
 export const purchaseOrderDraftsOutputSchema = z.object({
-  items: z.array(purchaseOrderOutputSchema),
+  items: z.array(purchaseOrderDetailSchema),
 });
 
 /** NO_DEFAULT_SUPPLIER-like 422 `details` of the drafts: the items without a default supplier. */

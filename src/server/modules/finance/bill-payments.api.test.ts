@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
 import { addDays, todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
-import type { BillDetail, BillRow } from '../../../shared/resources/bills.js';
+import type { BillDetail, BillSummary } from '../../../shared/resources/bills.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { createCheckingAccount, entriesSum, financeFixture } from './testing/finance-factories.js';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
 const post = (url: string, payload: object = {}) =>
   api.request({ method: 'POST', url, token, payload });
 
-async function newBill(url: string, extra: Record<string, unknown> = {}): Promise<BillRow> {
+async function newBill(url: string, extra: Record<string, unknown> = {}): Promise<BillSummary> {
   const payload =
     url === PAY
       ? { supplierId: fx.supplier.id, categoryId: fx.expense.id }
@@ -35,7 +35,7 @@ async function newBill(url: string, extra: Record<string, unknown> = {}): Promis
     ...extra,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().items[0] as BillRow;
+  return response.json().items[0] as BillSummary;
 }
 
 /** The entries written for a bill (its payments' and their reversals'), oldest first. */

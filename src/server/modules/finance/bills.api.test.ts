@@ -3,7 +3,7 @@ import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
 import { addDays, addYears, todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
 import { crc16 } from '../../../shared/pix.js';
-import type { BillRow } from '../../../shared/resources/bills.js';
+import type { BillSummary } from '../../../shared/resources/bills.js';
 import { readSpreadsheet } from '../../platform/spreadsheet.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { useTestApi } from '../../testing/api-app.js';
@@ -55,10 +55,10 @@ const receivable = (extra: Record<string, unknown> = {}) => ({
 const post = (url: string, payload: object, as = token) =>
   api.request({ method: 'POST', url, token: as, payload });
 const get = (url: string, as = token) => api.request({ method: 'GET', url, token: as });
-async function create(url: string, payload: object): Promise<BillRow[]> {
+async function create(url: string, payload: object): Promise<BillSummary[]> {
   const response = await post(url, payload);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().items as BillRow[];
+  return response.json().items as BillSummary[];
 }
 
 describe('creating bills', () => {
@@ -346,13 +346,13 @@ describe('the list', () => {
     const all = await get(`${PAY}?q=${tag}`);
     expect(all.statusCode, all.body).toBe(200);
     const body = all.json();
-    expect(body.items.map((b: BillRow) => b.id)).toEqual([
+    expect(body.items.map((b: BillSummary) => b.id)).toEqual([
       late!.id,
       partly!.id,
       dueToday!.id,
       soon!.id,
     ]);
-    expect(body.items.map((b: BillRow) => b.overdue)).toEqual([true, true, false, false]);
+    expect(body.items.map((b: BillSummary) => b.overdue)).toEqual([true, true, false, false]);
     expect(body.totals).toEqual({ open: '190.00', overdue: '120.00', paid: '10.00' });
     expect(body).toMatchObject({ total: 4, page: 1, pageSize: 20 });
 
@@ -365,14 +365,18 @@ describe('the list', () => {
     const mixed = await get(`${PAY}?q=${tag}&status=OVERDUE,PARTIALLY_PAID`);
     expect(mixed.json().total).toBe(2);
     const open = await get(`${PAY}?q=${tag}&status=OPEN`);
-    expect(open.json().items.map((b: BillRow) => b.id)).toEqual([late!.id, dueToday!.id, soon!.id]);
+    expect(open.json().items.map((b: BillSummary) => b.id)).toEqual([
+      late!.id,
+      dueToday!.id,
+      soon!.id,
+    ]);
 
     const byDue = await get(
       `${PAY}?q=${tag}&dueDateFrom=${addDays(today, -1)}&dueDateTo=${today}&sort=-dueDate`,
     );
-    expect(byDue.json().items.map((b: BillRow) => b.id)).toEqual([dueToday!.id, partly!.id]);
+    expect(byDue.json().items.map((b: BillSummary) => b.id)).toEqual([dueToday!.id, partly!.id]);
     const byAmount = await get(`${PAY}?q=${tag}&sort=-amount`);
-    expect(byAmount.json().items.map((b: BillRow) => b.amount)).toEqual([
+    expect(byAmount.json().items.map((b: BillSummary) => b.amount)).toEqual([
       '100.00',
       '50.00',
       '30.00',
@@ -381,10 +385,10 @@ describe('the list', () => {
     const byCompetence = await get(
       `${PAY}?q=${tag}&competenceDateFrom=${addDays(today, -6)}&competenceDateTo=${addDays(today, -4)}`,
     );
-    expect(byCompetence.json().items.map((b: BillRow) => b.id)).toEqual([partly!.id]);
+    expect(byCompetence.json().items.map((b: BillSummary) => b.id)).toEqual([partly!.id]);
     // By status in the lifecycle's order (Aberta before Parcialmente paga), ties by id.
     const byStatus = await get(`${PAY}?q=${tag}&sort=status`);
-    expect(byStatus.json().items.map((b: BillRow) => b.id)).toEqual([
+    expect(byStatus.json().items.map((b: BillSummary) => b.id)).toEqual([
       late!.id,
       soon!.id,
       dueToday!.id,
@@ -413,7 +417,7 @@ describe('the list', () => {
       receivable({ clientId: other.id, description: `Duplicata ${tag} Conceição` }),
     );
     const ids = async (query: string) =>
-      ((await get(`${RECEIVE}?${query}`)).json().items as BillRow[]).map((b) => b.id);
+      ((await get(`${RECEIVE}?${query}`)).json().items as BillSummary[]).map((b) => b.id);
     expect(await ids(`q=${tag}`)).toEqual([byClient!.id, byDoc!.id, byDescription!.id]);
     expect(await ids(`q=${encodeURIComponent(`joao ${tag}`)}`)).toEqual([byClient!.id]);
     expect(await ids(`q=${encodeURIComponent(`${tag} conceicao`)}`)).toEqual([byDescription!.id]);

@@ -5,7 +5,7 @@ import {
   billOriginLabels,
   billStatusFilterLabels,
   type BillKind,
-  type BillRow,
+  type BillSummary,
 } from '../../../shared/resources/bills.js';
 import type { FieldSpec } from '../../../shared/resource.js';
 import type { DbOrTrx } from '../../db/connection.js';
@@ -29,7 +29,7 @@ interface Column {
   label: string;
   width: number;
   kind: Extract<FieldSpec['kind'], 'text' | 'date' | 'money'>;
-  of: (row: BillRow) => string | null;
+  of: (row: BillSummary) => string | null;
 }
 
 const columns = (kind: BillKind): Column[] => [

@@ -12,7 +12,7 @@ import {
   type BillListQuery,
   type BillPage,
   type BillPix,
-  type BillRow,
+  type BillSummary,
   type BillUpdate,
 } from '../../../shared/resources/bills.js';
 import type { DbOrTrx, Trx } from '../../db/connection.js';
@@ -45,7 +45,7 @@ import { checkReferences, type MoneyDirection } from './finance-references.js';
 export const directionOf = (kind: BillKind): MoneyDirection => (kind === 'PAY' ? 'OUT' : 'IN');
 export const auditEntity = (kind: BillKind) => billKindInfo[kind].path;
 
-export function toApi(row: BillDbRow, today: string): BillRow {
+export function toApi(row: BillDbRow, today: string): BillSummary {
   return {
     id: row.id,
     kind: row.kind,
@@ -142,7 +142,7 @@ async function writeInstallments(
     from: string;
   },
   amountField: string,
-): Promise<BillRow[]> {
+): Promise<BillSummary[]> {
   const parts = installmentBills(terms);
   if (!parts)
     throw new ValidationError({ [amountField]: messages.finance.tooSmallForInstallments });
@@ -204,7 +204,7 @@ export function createBill(
   ctx: AuditContext,
   kind: BillKind,
   input: BillCreate,
-): Promise<{ items: BillRow[] }> {
+): Promise<{ items: BillSummary[] }> {
   return inTransaction(db, async (trx) => {
     const items = await writeInstallments(
       trx,
@@ -265,7 +265,7 @@ export function createBills(
   trx: Trx,
   ctx: AuditContext,
   input: DocumentBillsInput,
-): Promise<BillRow[]> {
+): Promise<BillSummary[]> {
   return writeInstallments(
     trx,
     ctx,

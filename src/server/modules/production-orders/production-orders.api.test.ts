@@ -4,7 +4,6 @@ import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
 import {
   missingLinesOf,
-  productionOrderNumber,
   type ProductionOrderAvailability,
   type ProductionOrderDetail,
 } from '../../../shared/resources/production-orders.js';
@@ -100,8 +99,8 @@ describe('creating a production order', () => {
       plannedEnd: today,
       notes: 'Lote de teste',
     });
-    expect(order.numberLabel).toMatch(/^OP-\d{6}$/);
-    expect(order.numberLabel).toBe(`OP-${String(order.number).padStart(6, '0')}`);
+    expect(order.number).toMatch(/^OP-\d{6}$/);
+    expect(order.number).toBe(`OP-${String(order.sequence).padStart(6, '0')}`);
     expect(order.status).toBe('PLANNED');
     expect(order.quantity).toBe('10.000');
     expect(order.productName).toMatch(/^Produto /);
@@ -219,11 +218,11 @@ describe('creating a production order', () => {
   it('numbers 20 orders created at once without a gap or a repeat', async () => {
     const s = await scenario();
     const orders = await Promise.all(Array.from({ length: 20 }, () => s.order('1')));
-    const numbers = orders.map((order) => order.number).sort((a, b) => a - b);
+    const numbers = orders.map((order) => order.sequence).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(20);
     expect(numbers[19]! - numbers[0]!).toBe(19);
     const next = await s.order('1');
-    expect(next.number).toBe(numbers[19]! + 1);
+    expect(next.sequence).toBe(numbers[19]! + 1);
   });
 });
 
@@ -492,7 +491,7 @@ describe('availability and start', () => {
       ['OUT', s.fabric, ids.source, '8.250', '12.0000', '99.0000'],
       ['OUT', s.buttons, ids.source, '42.000', '0.1500', '6.3000'],
     ]);
-    expect(movements[0]!.notes).toBe(order.numberLabel);
+    expect(movements[0]!.notes).toBe(order.number);
     expect(await fx.balance(s.fabric, ids.source)).toBe('1.750');
     expect(await fx.balance(s.buttons, ids.source)).toBe('8.000');
     // Once started, nothing is required any more.
@@ -664,7 +663,7 @@ describe('complete and cancel', () => {
       });
     const refused = await reverse(fabricOut!.id);
     expect(refused.statusCode, refused.body).toBe(422);
-    const label = productionOrderNumber(order.number);
+    const label = order.number;
     expect(errorOf(refused)).toMatchObject({
       code: ErrorCode.DOCUMENT_MOVEMENT,
       message:
@@ -847,7 +846,7 @@ describe('list, export, PDF and permissions', () => {
     const both = await fx.get(`${ORDERS}?productId=${s.product}&status=PLANNED,CANCELLED`);
     expect(both.json().total).toBe(2);
 
-    const byNumber = await fx.get(`${ORDERS}?q=${first.numberLabel}`);
+    const byNumber = await fx.get(`${ORDERS}?q=${first.number}`);
     expect(byNumber.json().items.map((o: { id: number }) => o.id)).toEqual([first.id]);
     const byName = await fx.get(
       `${ORDERS}?q=${encodeURIComponent(first.productName.toLowerCase())}`,
@@ -857,8 +856,8 @@ describe('list, export, PDF and permissions', () => {
     const csv = await fx.get(`${ORDERS}/export?format=csv&productId=${s.product}&status=PLANNED`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.body).toContain(first.numberLabel);
-    expect(csv.body).not.toContain(second.numberLabel);
+    expect(csv.body).toContain(first.number);
+    expect(csv.body).not.toContain(second.number);
     expect(csv.body).toContain('Planejada');
   });
 

@@ -11,7 +11,7 @@ import { toApi } from './production-orders.service.js';
 
 /** The export of the list: every order of the filter, in the list's order. */
 const fields: FieldSpec[] = [
-  { key: 'numberLabel', label: 'Número', kind: 'text' },
+  { key: 'number', label: 'Número', kind: 'text' },
   { key: 'productCode', label: 'Código', kind: 'text' },
   { key: 'productName', label: 'Produto', kind: 'text' },
   { key: 'quantity', label: 'Quantidade', kind: 'quantity' },

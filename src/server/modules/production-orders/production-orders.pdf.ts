@@ -32,7 +32,7 @@ export async function productionOrderPdf(
     size: 'A4',
     margin: 40,
     info: {
-      Title: `${messages.productionOrders.sheetTitle} ${order.numberLabel}`,
+      Title: `${messages.productionOrders.sheetTitle} ${order.number}`,
       Author: company.tradeName || company.legalName,
     },
   });
@@ -73,7 +73,7 @@ export async function productionOrderPdf(
   doc
     .font('Helvetica-Bold')
     .fontSize(16)
-    .text(`${messages.productionOrders.sheetTitle} ${order.numberLabel}`, left, doc.y, {
+    .text(`${messages.productionOrders.sheetTitle} ${order.number}`, left, doc.y, {
       width,
       align: 'left',
     });

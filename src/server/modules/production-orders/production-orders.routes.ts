@@ -9,7 +9,7 @@ import {
   productionOrderListQuerySchema,
   productionOrderPageSchema,
   productionOrdersLabel,
-  productionOrdersPath,
+  PRODUCTION_ORDERS_PATH,
   productionOrderUpdateSchema,
 } from '../../../shared/resources/production-orders.js';
 import type { Db } from '../../db/connection.js';
@@ -35,8 +35,8 @@ import { replyWithFile } from '../../platform/file-reply.js';
  * availability of its materials and the production sheet (PDF).
  */
 export function productionOrdersRoutes(db: Db): FastifyPluginAsyncZod {
-  const base = `/${productionOrdersPath}`;
-  const tags = [productionOrdersPath];
+  const base = `/${PRODUCTION_ORDERS_PATH}`;
+  const tags = [PRODUCTION_ORDERS_PATH];
   return async (app) => {
     app.get(base, {
       config: { permission: 'productionOrders:read' },
@@ -89,7 +89,7 @@ export function productionOrdersRoutes(db: Db): FastifyPluginAsyncZod {
         const pdf = await productionOrderPdf(db, order);
         return replyWithFile(
           reply,
-          { body: pdf, contentType: 'application/pdf', fileName: `${order.numberLabel}.pdf` },
+          { body: pdf, contentType: 'application/pdf', fileName: `${order.number}.pdf` },
           'inline',
         );
       },

@@ -11,8 +11,9 @@ import {
 } from '../../../shared/resources/production-order-rescale.js';
 import {
   productionOrderMachine,
-  productionOrderNumber,
-  productionOrdersPath,
+  formatProductionOrderNumber,
+  PRODUCTION_ORDERS_PATH,
+  PRODUCTION_ORDER_SEQUENCE,
   type ProductionOrderAction,
   type ProductionOrderAvailability,
   type ProductionOrderComplete,
@@ -20,7 +21,7 @@ import {
   type ProductionOrderDetail,
   type ProductionOrderListQuery,
   type ProductionOrderPage,
-  type ProductionOrderRow,
+  type ProductionOrderSummary,
   type ProductionOrderStatus,
   type ProductionOrderUpdate,
 } from '../../../shared/resources/production-orders.js';
@@ -80,17 +81,15 @@ import {
  * then posts its stock movements through stock-movements/index.ts in the same transaction.
  */
 
-const ENTITY = productionOrdersPath;
-/** The document type of the gapless numbering (document_sequences). */
-export const NUMBER_TYPE = 'production-order';
+const ENTITY = PRODUCTION_ORDERS_PATH;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function toApi(row: OrderDbRow): ProductionOrderRow {
+export function toApi(row: OrderDbRow): ProductionOrderSummary {
   return {
     id: row.id,
-    number: row.number,
-    numberLabel: productionOrderNumber(row.number),
+    number: formatProductionOrderNumber(row.number),
+    sequence: row.number,
     productId: row.productId,
     productCode: row.productCode,
     productName: row.productName,
@@ -200,7 +199,7 @@ export function createProductionOrder(
     if (Object.keys(fields).length) throw new ValidationError(fields);
 
     const outlays = await productOutlays(trx, input.productId);
-    const number = await takeNumber(trx, NUMBER_TYPE);
+    const number = await takeNumber(trx, PRODUCTION_ORDER_SEQUENCE);
     const id = await insertOrder(trx, {
       number,
       productId: input.productId,
@@ -381,7 +380,7 @@ export function startProductionOrder(
   return inTransaction(db, async (trx) => {
     const locked = await lockFor(trx, id, 'start');
     const materials = await findMaterials(trx, id);
-    const label = productionOrderNumber(locked.number);
+    const label = formatProductionOrderNumber(locked.number);
     const movements = await postMovements(
       trx,
       ctx,
@@ -465,7 +464,7 @@ export function completeProductionOrder(
         quantity: input.producedQuantity,
         value: breakdown.totalCost,
         origin: { type: 'PRODUCTION_ORDER', id },
-        notes: productionOrderNumber(locked.number),
+        notes: formatProductionOrderNumber(locked.number),
         path: '',
         ...(input.date ? { date: input.date } : {}),
       },

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { addDays, todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
-import type { PurchaseOrderRow } from '../../../shared/resources/purchase-orders.js';
+import type { PurchaseOrderDetail } from '../../../shared/resources/purchase-orders.js';
 import { readSpreadsheet } from '../../platform/spreadsheet.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
@@ -39,14 +39,14 @@ const header = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function create(payload: Record<string, unknown>): Promise<PurchaseOrderRow> {
+async function create(payload: Record<string, unknown>): Promise<PurchaseOrderDetail> {
   const response = await post(BASE, payload);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as PurchaseOrderRow;
+  return response.json() as PurchaseOrderDetail;
 }
 
 /** A DRAFT of one line (10 × 10.00) of a new item. */
-async function draft(extra: Record<string, unknown> = {}): Promise<PurchaseOrderRow> {
+async function draft(extra: Record<string, unknown> = {}): Promise<PurchaseOrderDetail> {
   const item = await feedstock();
   return create(header({ items: [{ itemId: item.id, quantity: '10' }], ...extra }));
 }
@@ -55,23 +55,23 @@ async function action(id: number, name: string, payload?: object, as = token) {
   return post(`${BASE}/${id}/${name}`, payload, as);
 }
 
-async function approved(extra: Record<string, unknown> = {}): Promise<PurchaseOrderRow> {
+async function approved(extra: Record<string, unknown> = {}): Promise<PurchaseOrderDetail> {
   const order = await draft(extra);
   const response = await action(order.id, 'approve');
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as PurchaseOrderRow;
+  return response.json() as PurchaseOrderDetail;
 }
 
-const receiveAll = (order: PurchaseOrderRow, extra: Record<string, unknown> = {}) => ({
+const receiveAll = (order: PurchaseOrderDetail, extra: Record<string, unknown> = {}) => ({
   date: today,
   lines: order.items.map((line) => ({ lineId: line.id, quantity: line.quantity })),
   ...extra,
 });
 
-async function received(order: PurchaseOrderRow, payload: object): Promise<PurchaseOrderRow> {
+async function received(order: PurchaseOrderDetail, payload: object): Promise<PurchaseOrderDetail> {
   const response = await action(order.id, 'receive', payload);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as PurchaseOrderRow;
+  return response.json() as PurchaseOrderDetail;
 }
 
 /** The order's stock movements, bills and receipts as stored, to see what a receipt wrote. */
@@ -218,7 +218,7 @@ describe('creating and editing a draft', () => {
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
-    const saved = response.json() as PurchaseOrderRow;
+    const saved = response.json() as PurchaseOrderDetail;
     expect(saved.items.map((l) => [l.id === first!.id, l.itemId, l.quantity])).toEqual([
       [true, a.id, '4.000'],
       [false, c.id, '1.000'],
@@ -270,7 +270,7 @@ describe('the status machine', () => {
   });
 
   /** An order in each status, to try every action from each. */
-  async function inStatus(status: string): Promise<PurchaseOrderRow> {
+  async function inStatus(status: string): Promise<PurchaseOrderDetail> {
     if (status === 'DRAFT') return draft();
     const order = await approved();
     if (status === 'APPROVED') return order;
@@ -318,7 +318,7 @@ describe('the status machine', () => {
         results[name] = response.statusCode;
         if (response.statusCode === 409) {
           expect(response.json().error.code).toBe(ErrorCode.INVALID_STATUS);
-          const after = (await get(`${BASE}/${order.id}`)).json() as PurchaseOrderRow;
+          const after = (await get(`${BASE}/${order.id}`)).json() as PurchaseOrderDetail;
           expect(after.status).toBe(status);
           expect(after.version).toBe(order.version);
         }
@@ -332,7 +332,7 @@ describe('the status machine', () => {
   }
 
   it('runs each action twice at once: one succeeds, the other answers 409', async () => {
-    const twice = async (order: PurchaseOrderRow, name: string, payload?: object) => {
+    const twice = async (order: PurchaseOrderDetail, name: string, payload?: object) => {
       const responses = await Promise.all([
         action(order.id, name, payload),
         action(order.id, name, payload),
@@ -377,7 +377,7 @@ describe('the status machine', () => {
     );
     expect(responses.every((r) => r.statusCode === 201)).toBe(true);
     const numbers = responses
-      .map((r) => Number((r.json() as PurchaseOrderRow).number.slice(3)))
+      .map((r) => Number((r.json() as PurchaseOrderDetail).number.slice(3)))
       .sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => numbers[0]! + i));
   });
@@ -425,7 +425,7 @@ describe('receiving', () => {
       }),
     ]);
     expect(Object.keys(error.fields)).toEqual(['lines.0.quantity', 'lines.1.quantity']);
-    const after = (await get(`${BASE}/${order.id}`)).json() as PurchaseOrderRow;
+    const after = (await get(`${BASE}/${order.id}`)).json() as PurchaseOrderDetail;
     expect(after.items.map((l) => l.receivedQuantity)).toEqual(['3.000', '0.000']);
     expect((await writtenFor(order.id)).movements).toHaveLength(1);
   });
@@ -487,7 +487,7 @@ describe('receiving', () => {
     const refused = responses.find((r) => r.statusCode === 422)!.json().error;
     expect(refused.code).toBe(ErrorCode.OVER_RECEIPT);
     expect(refused.details[0]).toMatchObject({ received: '6.000', remaining: '4.000' });
-    const after = (await get(`${BASE}/${order.id}`)).json() as PurchaseOrderRow;
+    const after = (await get(`${BASE}/${order.id}`)).json() as PurchaseOrderDetail;
     expect(after).toMatchObject({ status: 'PARTIALLY_RECEIVED' });
     expect(after.items[0]!.receivedQuantity).toBe('6.000');
     expect((await writtenFor(order.id)).movements).toHaveLength(1);
@@ -746,7 +746,7 @@ describe('receiving', () => {
     }
     const { movements, bills, receipts } = await writtenFor(order.id);
     expect([movements, bills, receipts]).toEqual([[], [], []]);
-    const after = (await get(`${BASE}/${order.id}`)).json() as PurchaseOrderRow;
+    const after = (await get(`${BASE}/${order.id}`)).json() as PurchaseOrderDetail;
     expect(after).toMatchObject({ status: 'APPROVED', version: order.version });
     expect(after.items[0]!.receivedQuantity).toBe('0.000');
     const item = await api.db
@@ -788,12 +788,12 @@ describe('list, export and PDF', () => {
     const page = await get(`${BASE}?status=APPROVED&supplierId=${fx.otherSupplier.id}&totals=true`);
     expect(page.statusCode, page.body).toBe(200);
     const body = page.json();
-    expect(body.items.map((o: PurchaseOrderRow) => o.id)).toEqual([mine.id]);
+    expect(body.items.map((o: PurchaseOrderDetail) => o.id)).toEqual([mine.id]);
     expect(body.totals).toEqual({ total: mine.total });
     const byNumber = await get(`${BASE}?q=${mine.number}`);
-    expect(byNumber.json().items.map((o: PurchaseOrderRow) => o.id)).toEqual([mine.id]);
+    expect(byNumber.json().items.map((o: PurchaseOrderDetail) => o.id)).toEqual([mine.id]);
     const bySupplier = await get(`${BASE}?q=${encodeURIComponent(fx.otherSupplier.name)}`);
-    expect(bySupplier.json().items.map((o: PurchaseOrderRow) => o.id)).toContain(mine.id);
+    expect(bySupplier.json().items.map((o: PurchaseOrderDetail) => o.id)).toContain(mine.id);
     const csv = await get(`${BASE}/export?format=csv&supplierId=${fx.otherSupplier.id}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -853,7 +853,7 @@ describe('drafts from a shortage', () => {
       ],
     });
     expect(response.statusCode, response.body).toBe(201);
-    const orders = response.json().items as PurchaseOrderRow[];
+    const orders = response.json().items as PurchaseOrderDetail[];
     expect(orders.map((o) => [o.supplierId, o.status, o.locationId])).toEqual([
       [fx.supplier.id, 'DRAFT', fx.location.id],
       [fx.otherSupplier.id, 'DRAFT', fx.location.id],

@@ -4,7 +4,7 @@ import { formatAddress } from '../../../shared/format-address.js';
 import { formatBRL, formatDecimal } from '../../../shared/money.js';
 import {
   purchaseOrderMachine,
-  type PurchaseOrderRow,
+  type PurchaseOrderDetail,
 } from '../../../shared/resources/purchase-orders.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import type { AddressJson } from '../../db/types.js';
@@ -40,7 +40,7 @@ export function paymentTerms(order: {
   return `${order.installments} parcelas: a 1ª ${first}, as seguintes a cada ${order.intervalDays} dias (contados do recebimento)`;
 }
 
-export async function purchaseOrderPdf(db: DbOrTrx, order: PurchaseOrderRow): Promise<Buffer> {
+export async function purchaseOrderPdf(db: DbOrTrx, order: PurchaseOrderDetail): Promise<Buffer> {
   const [company, supplier] = await Promise.all([
     getCompany(db),
     findPrintSupplier(db, order.supplierId),

@@ -6,7 +6,7 @@ import {
   purchaseOrderDraftsInputSchema,
   purchaseOrderDraftsOutputSchema,
   purchaseOrderListQuerySchema,
-  purchaseOrderOutputSchema,
+  purchaseOrderDetailSchema,
   purchaseOrderPageSchema,
   purchaseOrderUpdateSchema,
   purchaseReceiveInputSchema,
@@ -39,7 +39,7 @@ import { replyWithFile } from '../../platform/file-reply.js';
 export function purchaseOrdersRoutes(db: Db): FastifyPluginAsyncZod {
   const base = '/purchase-orders';
   const tags = ['purchase-orders'];
-  const orderResponse = { 200: purchaseOrderOutputSchema };
+  const orderResponse = { 200: purchaseOrderDetailSchema };
   return async (app) => {
     app.get(base, {
       config: { permission: 'purchaseOrders:read' },
@@ -108,7 +108,7 @@ export function purchaseOrdersRoutes(db: Db): FastifyPluginAsyncZod {
       schema: {
         tags,
         body: purchaseOrderCreateSchema,
-        response: { 201: purchaseOrderOutputSchema },
+        response: { 201: purchaseOrderDetailSchema },
       },
       handler: async (request, reply) =>
         reply.status(201).send(await createPurchaseOrder(db, auditContext(request), request.body)),
@@ -138,7 +138,7 @@ export function purchaseOrdersRoutes(db: Db): FastifyPluginAsyncZod {
         tags,
         params: idParams,
         body: purchaseReceiveInputSchema,
-        response: { 201: purchaseOrderOutputSchema },
+        response: { 201: purchaseOrderDetailSchema },
       },
       handler: async (request, reply) =>
         reply

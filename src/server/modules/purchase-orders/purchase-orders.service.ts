@@ -16,7 +16,7 @@ import {
   type PurchaseOrderDraftsInput,
   type PurchaseOrderListQuery,
   type PurchaseOrderPage,
-  type PurchaseOrderRow,
+  type PurchaseOrderDetail,
   type PurchaseOrderStatus,
   type PurchaseOrderSummary,
   type PurchaseOrderUpdate,
@@ -130,7 +130,7 @@ export async function listPurchaseOrders(
 }
 
 /** The order's screen: header, lines and receipts. */
-export async function getPurchaseOrder(db: DbOrTrx, id: number): Promise<PurchaseOrderRow> {
+export async function getPurchaseOrder(db: DbOrTrx, id: number): Promise<PurchaseOrderDetail> {
   const row = await findOrderWithNames(db, id);
   if (!row) throw new NotFoundError();
   const [lines, { receipts, lines: receiptLines }] = await Promise.all([
@@ -285,7 +285,7 @@ export function createPurchaseOrder(
   db: DbOrTrx,
   ctx: AuditContext,
   input: PurchaseOrderCreate,
-): Promise<PurchaseOrderRow> {
+): Promise<PurchaseOrderDetail> {
   return inTransaction(db, async (trx) => {
     const fields: Record<string, string> = {};
     input.items.forEach((line, index) => {
@@ -311,8 +311,8 @@ async function lockFor(trx: Trx, id: number, action: PurchaseOrderAction) {
 }
 
 /** The order without its lines and receipts: what an update's audit compares (lines apart). */
-function headerOf(order: PurchaseOrderRow): Partial<PurchaseOrderRow> {
-  const header: Partial<PurchaseOrderRow> = { ...order };
+function headerOf(order: PurchaseOrderDetail): Partial<PurchaseOrderDetail> {
+  const header: Partial<PurchaseOrderDetail> = { ...order };
   delete header.items;
   delete header.receipts;
   return header;
@@ -324,7 +324,7 @@ export function updatePurchaseOrder(
   ctx: AuditContext,
   id: number,
   input: PurchaseOrderUpdate,
-): Promise<PurchaseOrderRow> {
+): Promise<PurchaseOrderDetail> {
   return inTransaction(db, async (trx) => {
     await lockFor(trx, id, 'edit');
     const before = await getPurchaseOrder(trx, id);
@@ -383,7 +383,7 @@ async function simpleAction(
   ctx: AuditContext,
   id: number,
   action: 'approve' | 'close' | 'cancel',
-): Promise<PurchaseOrderRow> {
+): Promise<PurchaseOrderDetail> {
   const { previousStatus } = await transition(trx, {
     table: 'purchaseOrders',
     id,
@@ -470,7 +470,7 @@ export function receivePurchaseOrder(
   ctx: AuditContext,
   id: number,
   input: PurchaseReceive,
-): Promise<PurchaseOrderRow> {
+): Promise<PurchaseOrderDetail> {
   return inTransaction(db, async (trx) => {
     const order = await lockFor(trx, id, 'receive');
     const today = todayInSaoPaulo();
@@ -674,7 +674,7 @@ export function createDrafts(
   db: DbOrTrx,
   ctx: AuditContext,
   input: PurchaseOrderDraftsInput,
-): Promise<{ items: PurchaseOrderRow[] }> {
+): Promise<{ items: PurchaseOrderDetail[] }> {
   return inTransaction(db, async (trx) => {
     const lines = input.lines as { itemId: number; quantity: string }[];
     const items = await findItems(
@@ -721,7 +721,7 @@ export function createDrafts(
       group.set(item.id, (group.get(item.id) ?? new Decimal(0)).plus(line.quantity));
     }
     const today = todayInSaoPaulo();
-    const created: PurchaseOrderRow[] = [];
+    const created: PurchaseOrderDetail[] = [];
     for (const [supplierId, group] of groups) {
       created.push(
         await insertOrder(trx, ctx, {

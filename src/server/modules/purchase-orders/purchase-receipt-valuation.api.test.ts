@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
-import type { PurchaseOrderRow } from '../../../shared/resources/purchase-orders.js';
+import type { PurchaseOrderDetail } from '../../../shared/resources/purchase-orders.js';
 import { useTestApi } from '../../testing/api-app.js';
 import {
   createItem,
@@ -34,7 +34,7 @@ const post = (url: string, payload: object) => api.request({ method: 'POST', url
 async function approvedOrder(
   lines: { itemId: number; quantity: string; unitPrice: string }[],
   extra: Record<string, unknown> = {},
-): Promise<PurchaseOrderRow> {
+): Promise<PurchaseOrderDetail> {
   const created = await post(BASE, {
     supplierId: fx.supplier.id,
     orderDate: today,
@@ -45,16 +45,16 @@ async function approvedOrder(
     ...extra,
   });
   expect(created.statusCode, created.body).toBe(201);
-  const order = created.json() as PurchaseOrderRow;
+  const order = created.json() as PurchaseOrderDetail;
   const approved = await post(`${BASE}/${order.id}/approve`, {});
   expect(approved.statusCode, approved.body).toBe(200);
-  return approved.json() as PurchaseOrderRow;
+  return approved.json() as PurchaseOrderDetail;
 }
 
-async function receive(order: PurchaseOrderRow, lines: { itemId: number; quantity: string }[]) {
+async function receive(order: PurchaseOrderDetail, lines: { itemId: number; quantity: string }[]) {
   const response = await post(`${BASE}/${order.id}/receive`, { date: today, lines });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as PurchaseOrderRow;
+  return response.json() as PurchaseOrderDetail;
 }
 
 /** The item's IN movements from purchase receipts, oldest first. */
@@ -104,7 +104,7 @@ describe('receiving a line in small lots', () => {
       items: [{ itemId: fabric.id, quantity: '5' }],
     });
     expect(next.statusCode, next.body).toBe(201);
-    expect((next.json() as PurchaseOrderRow).items[0]!.unitPrice).toBe('12.8718');
+    expect((next.json() as PurchaseOrderDetail).items[0]!.unitPrice).toBe('12.8718');
 
     // The rest completes the line: its lots add up to the landed 643.59 exactly.
     const done = await receive(order, [{ itemId: fabric.id, quantity: '47' }]);

@@ -1,7 +1,7 @@
 import { errorMessages } from '../../../shared/error-codes.js';
 import {
   productionOrderMachine,
-  productionOrderNumber,
+  formatProductionOrderNumber,
   type ProductionOrderStatus,
 } from '../../../shared/resources/production-orders.js';
 import { formatPurchaseOrderNumber } from '../../../shared/resources/purchase-orders.js';
@@ -32,7 +32,7 @@ function byDocument(type: DocumentOrigin, id: number, doc?: OriginDocument): str
     return `${by} ${label} ${formatPurchaseOrderNumber(doc.number)}`;
   }
   if (doc && type === 'PRODUCTION_ORDER') {
-    return `${by} ${label} ${productionOrderNumber(doc.number)}`;
+    return `${by} ${label} ${formatProductionOrderNumber(doc.number)}`;
   }
   return `${by} ${label} #${id}`;
 }

@@ -6,7 +6,7 @@ import {
   type BillKind,
   type BillPage,
   type BillPix,
-  type BillRow,
+  type BillSummary,
 } from '../../../shared/resources/bills.js';
 import { http, type QueryValue } from '../../lib/http.js';
 import { resourceKeys } from '../../lib/query-keys.js';
@@ -39,11 +39,11 @@ export function billsApi(kind: BillKind) {
       http.get<BillDetail>(one(id), { signal, silent: true }),
     /** The form shows 400 and 422 next to its fields. */
     create: (input: Record<string, unknown>) =>
-      http.post<{ items: BillRow[] }>(base, input, { silent: [400, 422] }),
+      http.post<{ items: BillSummary[] }>(base, input, { silent: [400, 422] }),
     /** 409 (stale) is the form's Alert. */
     update: (id: number, input: Record<string, unknown>) =>
-      http.put<BillRow>(one(id), input, { silent: [400, 409, 422] }),
-    cancel: (id: number) => http.post<BillRow>(`${one(id)}/cancel`),
+      http.put<BillSummary>(one(id), input, { silent: [400, 409, 422] }),
+    cancel: (id: number) => http.post<BillSummary>(`${one(id)}/cancel`),
     /** The dialog shows 400 and 422 (OVERPAYMENT) next to its fields. */
     settle: (id: number, input: Record<string, unknown>) =>
       http.post<BillDetail>(`${one(id)}/${billKindInfo[kind].settleAction}`, input, {

@@ -1,6 +1,6 @@
 import { Flex, Typography, type TableColumnType } from 'antd';
 import { formatBRL } from '../../../shared/money.js';
-import { billKindInfo, type BillKind, type BillRow } from '../../../shared/resources/bills.js';
+import { billKindInfo, type BillKind, type BillSummary } from '../../../shared/resources/bills.js';
 import { formatDate } from '../../components/dates.js';
 import { BillStatusTags } from './bill-status.js';
 
@@ -10,12 +10,12 @@ const wrapping = () => ({ style: { overflowWrap: 'anywhere' as const } });
 const whole = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 /** "Aluguel de março · 1/3": the description with its installment, when it has one. */
-export function billTitle(bill: Pick<BillRow, 'description' | 'installment'>): string {
+export function billTitle(bill: Pick<BillSummary, 'description' | 'installment'>): string {
   return bill.installment ? `${bill.description} · ${bill.installment}` : bill.description;
 }
 
 /** What is still open, struck through and greyed once nothing counts any more (cancelled). */
-function OpenAmount({ bill }: { bill: BillRow }) {
+function OpenAmount({ bill }: { bill: BillSummary }) {
   if (bill.status === 'CANCELLED') {
     return (
       <Typography.Text delete type="secondary">
@@ -43,16 +43,16 @@ export function billColumns(options: {
   kind: BillKind;
   small: boolean;
   sort: string;
-}): TableColumnType<BillRow>[] {
+}): TableColumnType<BillSummary>[] {
   const { kind, small, sort } = options;
   const orderOf = (key: string): SortOrder =>
     sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null;
-  const sorting = (key: string): TableColumnType<BillRow> => ({
+  const sorting = (key: string): TableColumnType<BillSummary> => ({
     sorter: true,
     sortOrder: orderOf(key),
     sortDirections: ['ascend', 'descend'],
   });
-  const status: TableColumnType<BillRow> = {
+  const status: TableColumnType<BillSummary> = {
     key: 'status',
     title: 'Situação',
     width: 150,

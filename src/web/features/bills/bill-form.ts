@@ -9,7 +9,7 @@ import {
   billKindInfo,
   type BillKind,
   type BillPaymentRow,
-  type BillRow,
+  type BillSummary,
 } from '../../../shared/resources/bills.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
 
@@ -66,7 +66,7 @@ export function toBillInput(
 }
 
 /** The form's values of a bill being edited. */
-export function billFormValues(bill: BillRow): BillFormValues {
+export function billFormValues(bill: BillSummary): BillFormValues {
   return {
     supplierId: bill.supplierId,
     clientId: bill.clientId,
@@ -138,7 +138,7 @@ export function toPaymentInput(values: PaymentFormValues): Record<string, unknow
 
 /** The dialog's first values: today, the open amount, the bill's account and method. */
 export function paymentDefaults(
-  bill: Pick<BillRow, 'openAmount' | 'checkingAccountId' | 'paymentMethodId'>,
+  bill: Pick<BillSummary, 'openAmount' | 'checkingAccountId' | 'paymentMethodId'>,
   today: string,
 ): PaymentFormValues {
   return {

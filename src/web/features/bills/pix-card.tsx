@@ -4,7 +4,7 @@ import { Alert, Button, Card, Flex, QRCode, Spin, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { formatBRL } from '../../../shared/money.js';
-import type { BillRow } from '../../../shared/resources/bills.js';
+import type { BillSummary } from '../../../shared/resources/bills.js';
 import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
 import { usePermission } from '../../lib/session.js';
@@ -17,7 +17,7 @@ import { billKeys, billsApi } from './api.js';
  * the open amount, the payload itself and a button that copies it. Without the company's PIX key
  * the API's message is the card's, with where to set the key: no error toast.
  */
-export function PixCard({ bill }: { bill: BillRow }) {
+export function PixCard({ bill }: { bill: BillSummary }) {
   const canEditCompany = usePermission('company:write');
   const pix = useQuery({
     queryKey: [...billKeys('RECEIVE').detail(bill.id), 'pix', bill.openAmount],

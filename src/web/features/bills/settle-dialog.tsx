@@ -11,7 +11,7 @@ import {
   billPaymentInputSchema,
   paymentTotalCents,
   type BillKind,
-  type BillRow,
+  type BillSummary,
 } from '../../../shared/resources/bills.js';
 import { allowClear } from '../../components/antd-config.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
@@ -81,7 +81,7 @@ export function SettleDialog({
   onClose,
 }: {
   kind: BillKind;
-  bill: BillRow;
+  bill: BillSummary;
   open: boolean;
   onClose: () => void;
 }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api-error.js';
 import {
-  productionOrdersPath,
+  PRODUCTION_ORDERS_PATH,
   type ProductionOrderAvailability,
   type ProductionOrderDetail,
   type ProductionOrderPage,
@@ -12,10 +12,10 @@ import { resourceKeys } from '../../lib/query-keys.js';
 export { useDefaultLocation, useUnitDecimals } from '../../components/stock-lookups.js';
 
 /** The Ordens de Produção API and the lookups its screens read (products, units, locations). */
-const BASE = `/${productionOrdersPath}`;
+const BASE = `/${PRODUCTION_ORDERS_PATH}`;
 const one = (id: number | string) => `${BASE}/${encodeURIComponent(String(id))}`;
 
-export const productionOrderKeys = resourceKeys(productionOrdersPath);
+export const productionOrderKeys = resourceKeys(PRODUCTION_ORDERS_PATH);
 
 /**
  * What an order's action changes besides the order: the lists, the stock (balances, movements),

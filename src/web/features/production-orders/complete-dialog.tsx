@@ -75,7 +75,7 @@ export function CompleteDialog({
   return (
     <Modal
       open={open}
-      title={`Concluir ${order.numberLabel}`}
+      title={`Concluir ${order.number}`}
       okText="Concluir"
       cancelText="Voltar"
       onOk={() => form.submit()}

@@ -1,5 +1,5 @@
 import { Flex, Typography, type TableColumnType } from 'antd';
-import type { ProductionOrderRow } from '../../../shared/resources/production-orders.js';
+import type { ProductionOrderSummary } from '../../../shared/resources/production-orders.js';
 import { formatDate } from '../../components/dates.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import { ProductionOrderStatusTag } from './production-order-status-tag.js';
@@ -16,7 +16,7 @@ export const PRODUCTION_ORDER_TABLE_MIN_WIDTH = 960;
 export const quantityText = (value: string | null, decimals: number, unit: string) =>
   value === null ? '—' : `${formatQuantity(value, decimals)} ${unit}`;
 
-const period = (row: ProductionOrderRow) =>
+const period = (row: ProductionOrderSummary) =>
   row.plannedStart || row.plannedEnd
     ? `${row.plannedStart ? formatDate(row.plannedStart) : '…'} a ${
         row.plannedEnd ? formatDate(row.plannedEnd) : '…'
@@ -31,16 +31,16 @@ const period = (row: ProductionOrderRow) =>
 export function productionOrderColumns(options: {
   small: boolean;
   sort: string;
-}): TableColumnType<ProductionOrderRow>[] {
+}): TableColumnType<ProductionOrderSummary>[] {
   const { small, sort } = options;
   const orderOf = (key: string): SortOrder =>
     sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null;
-  const sorting = (key: string): TableColumnType<ProductionOrderRow> => ({
+  const sorting = (key: string): TableColumnType<ProductionOrderSummary> => ({
     sorter: true,
     sortOrder: orderOf(key),
     sortDirections: ['ascend', 'descend'],
   });
-  const status: TableColumnType<ProductionOrderRow> = {
+  const status: TableColumnType<ProductionOrderSummary> = {
     key: 'status',
     title: 'Situação',
     width: small ? 104 : 140,
@@ -48,7 +48,7 @@ export function productionOrderColumns(options: {
     onCell: wrapping,
     render: (_value, row) => <ProductionOrderStatusTag status={row.status} />,
   };
-  const quantity: TableColumnType<ProductionOrderRow> = {
+  const quantity: TableColumnType<ProductionOrderSummary> = {
     key: 'quantity',
     title: small ? 'Qtd.' : 'Quantidade',
     align: 'right',
@@ -67,7 +67,7 @@ export function productionOrderColumns(options: {
         onCell: wrapping,
         render: (_value, row) => (
           <Flex vertical gap={2}>
-            <Typography.Text strong>{row.numberLabel}</Typography.Text>
+            <Typography.Text strong>{row.number}</Typography.Text>
             <span>{row.productName}</span>
             {period(row) && <Typography.Text type="secondary">{period(row)}</Typography.Text>}
           </Flex>
@@ -85,7 +85,7 @@ export function productionOrderColumns(options: {
       width: 120,
       ...sorting('number'),
       onCell: whole,
-      render: (_value, row) => <Typography.Text strong>{row.numberLabel}</Typography.Text>,
+      render: (_value, row) => <Typography.Text strong>{row.number}</Typography.Text>,
     },
     {
       key: 'productName',

@@ -411,7 +411,7 @@ function OrderForm({
       <div>
         <Typography.Text type="secondary">Ordens de Produção</Typography.Text>
         <Typography.Title level={2} style={{ margin: 0, overflowWrap: 'anywhere' }}>
-          {loaded ? `Editar: ${loaded.numberLabel}` : 'Nova ordem de produção'}
+          {loaded ? `Editar: ${loaded.number}` : 'Nova ordem de produção'}
         </Typography.Title>
       </div>
 

@@ -10,7 +10,7 @@ import {
   productionOrderActionLabels,
   productionOrderActionPermissions,
   productionOrderMachine,
-  productionOrdersPath,
+  PRODUCTION_ORDERS_PATH,
   type ProductionOrderAvailabilityLine,
   type ProductionOrderDetail,
   type ProductionOrderMaterial,
@@ -210,7 +210,7 @@ function OrderScreen({
         <div style={{ minWidth: 0 }}>
           <Typography.Text type="secondary">Ordem de produção</Typography.Text>
           <Typography.Title level={2} style={{ margin: 0 }} data-testid="order-number">
-            {row.numberLabel}
+            {row.number}
           </Typography.Title>
           <ProductionOrderStatusTag status={row.status} />
         </div>
@@ -404,7 +404,7 @@ function OrderScreen({
 
       <Card title="Histórico">
         <DocumentTimeline
-          entity={productionOrdersPath}
+          entity={PRODUCTION_ORDERS_PATH}
           entityId={row.id}
           labels={timelineLabels}
           machine={productionOrderMachine}

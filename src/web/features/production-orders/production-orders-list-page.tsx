@@ -3,7 +3,7 @@ import { Flex } from 'antd';
 import { useLocation } from 'react-router';
 import {
   productionOrdersLabel,
-  productionOrdersPath,
+  PRODUCTION_ORDERS_PATH,
 } from '../../../shared/resources/production-orders.js';
 import { ExportButtons } from '../../components/export-buttons.js';
 import { ListHeader } from '../../components/list-header.js';
@@ -49,7 +49,7 @@ export function ProductionOrdersListPage({ basePath }: { basePath: string }) {
     <Flex vertical gap={16}>
       <ListHeader title={productionOrdersLabel}>
         <ExportButtons
-          definition={{ path: productionOrdersPath, label: productionOrdersLabel }}
+          definition={{ path: PRODUCTION_ORDERS_PATH, label: productionOrdersLabel }}
           params={params}
         />
         {canWrite && <NewButton to={`${basePath}/new`} state={state} label="Nova ordem" />}

@@ -3,7 +3,7 @@ import type { Page } from '../../../shared/api-error.js';
 import {
   PURCHASE_ORDERS_PATH,
   type PurchaseOrderPage,
-  type PurchaseOrderRow,
+  type PurchaseOrderDetail,
 } from '../../../shared/resources/purchase-orders.js';
 import { categoryOptions, type CategoryRow } from '../../components/category-options.js';
 import { http, type QueryValue } from '../../lib/http.js';
@@ -40,20 +40,20 @@ export const ordersApi = {
   list: (query: Record<string, QueryValue>, signal?: AbortSignal) =>
     http.get<PurchaseOrderPage>(BASE, { query, signal }),
   get: (id: number | string, signal?: AbortSignal) =>
-    http.get<PurchaseOrderRow>(one(id), { signal, silent: true }),
+    http.get<PurchaseOrderDetail>(one(id), { signal, silent: true }),
   /** The form shows 400 and 422 next to its fields. */
   create: (input: Record<string, unknown>) =>
-    http.post<PurchaseOrderRow>(BASE, input, { silent: [400, 422] }),
+    http.post<PurchaseOrderDetail>(BASE, input, { silent: [400, 422] }),
   /** 409 (stale, no longer a draft) is the form's Alert. */
   update: (id: number, input: Record<string, unknown>) =>
-    http.put<PurchaseOrderRow>(one(id), input, { silent: [400, 409, 422] }),
+    http.put<PurchaseOrderDetail>(one(id), input, { silent: [400, 409, 422] }),
   remove: (id: number) => http.delete(one(id), refusals),
-  approve: (id: number) => http.post<PurchaseOrderRow>(`${one(id)}/approve`, {}, refusals),
-  close: (id: number) => http.post<PurchaseOrderRow>(`${one(id)}/close`, {}, refusals),
-  cancel: (id: number) => http.post<PurchaseOrderRow>(`${one(id)}/cancel`, {}, refusals),
+  approve: (id: number) => http.post<PurchaseOrderDetail>(`${one(id)}/approve`, {}, refusals),
+  close: (id: number) => http.post<PurchaseOrderDetail>(`${one(id)}/close`, {}, refusals),
+  cancel: (id: number) => http.post<PurchaseOrderDetail>(`${one(id)}/cancel`, {}, refusals),
   /** The dialog shows 400 and 422 (over-receipt) next to its lines, 409 in its Alert. */
   receive: (id: number, input: Record<string, unknown>) =>
-    http.post<PurchaseOrderRow>(`${one(id)}/receive`, input, { silent: [400, 409, 422] }),
+    http.post<PurchaseOrderDetail>(`${one(id)}/receive`, input, { silent: [400, 409, 422] }),
   pdfPath: (id: number) => `${one(id)}/pdf`,
 };
 

@@ -22,7 +22,7 @@ import { formatBRL, formatDecimal, parseDecimal } from '../../../shared/money.js
 import {
   purchaseOrderCreateSchema,
   purchaseOrderUpdateSchema,
-  type PurchaseOrderRow,
+  type PurchaseOrderDetail,
 } from '../../../shared/resources/purchase-orders.js';
 import { allowClear } from '../../components/antd-config.js';
 import { categorySelectProps } from '../../components/category-options.js';
@@ -209,7 +209,7 @@ function OrderForm({
   initial,
 }: {
   basePath: string;
-  order?: PurchaseOrderRow;
+  order?: PurchaseOrderDetail;
   initial?: OrderFormValues;
 }) {
   const navigate = useNavigate();

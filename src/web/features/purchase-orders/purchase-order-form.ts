@@ -1,8 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { formatDecimal, parseDecimal } from '../../../shared/money.js';
 import type {
-  PurchaseOrderLineRow,
-  PurchaseOrderRow,
+  PurchaseOrderLine,
+  PurchaseOrderDetail,
 } from '../../../shared/resources/purchase-orders.js';
 import { lineAmount } from '../../components/line-table-values.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
@@ -49,7 +49,7 @@ export function unitPriceText(value: string | null | undefined): string {
 }
 
 /** A saved order as the form shows it. */
-export function orderFormValues(order: PurchaseOrderRow): OrderFormValues {
+export function orderFormValues(order: PurchaseOrderDetail): OrderFormValues {
   return {
     supplierId: order.supplierId,
     orderDate: order.orderDate,
@@ -171,7 +171,7 @@ export interface ReceiveFormValues {
 
 /** The dialog's first values: today and, per line, what is still to arrive. */
 export function receiveDefaults(
-  lines: readonly Pick<PurchaseOrderLineRow, 'id' | 'pendingQuantity' | 'unitDecimals'>[],
+  lines: readonly Pick<PurchaseOrderLine, 'id' | 'pendingQuantity' | 'unitDecimals'>[],
   today: string,
 ): ReceiveFormValues {
   return {

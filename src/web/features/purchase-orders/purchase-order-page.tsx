@@ -11,7 +11,7 @@ import {
   purchaseOrderActionLabels,
   purchaseOrderActionPermissions,
   purchaseOrderMachine,
-  type PurchaseOrderRow,
+  type PurchaseOrderDetail,
   type PurchaseReceiptAudit,
 } from '../../../shared/resources/purchase-orders.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
@@ -45,7 +45,7 @@ const isReceiptAudit = (value: unknown): value is PurchaseReceiptAudit =>
   typeof value === 'object' && value !== null && 'value' in value && 'date' in value;
 
 /** "3x, 1º vencimento 30 dias após o recebimento, a cada 30 dias". */
-function termsText(order: PurchaseOrderRow): string {
+function termsText(order: PurchaseOrderDetail): string {
   const first = `1º vencimento ${order.firstDueInDays} dias após o recebimento`;
   if (order.installments <= 1) return `À vista em 1 parcela, ${first}`;
   return `${order.installments}x, ${first}, a cada ${order.intervalDays} dias`;
@@ -253,7 +253,7 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
                     align: 'right' as const,
                     width: 130,
                     onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }),
-                    render: (_value: unknown, line: PurchaseOrderRow['items'][number]) =>
+                    render: (_value: unknown, line: PurchaseOrderDetail['items'][number]) =>
                       `${formatQuantity(line[key], line.unitDecimals)} ${line.unitCode}`,
                   })),
                   {

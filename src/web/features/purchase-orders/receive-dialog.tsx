@@ -5,8 +5,8 @@ import { ErrorCode, type OverReceiptDetail } from '../../../shared/error-codes.j
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
 import type {
-  PurchaseOrderLineRow,
-  PurchaseOrderRow,
+  PurchaseOrderLine,
+  PurchaseOrderDetail,
 } from '../../../shared/resources/purchase-orders.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
@@ -28,7 +28,7 @@ import { countUpTo } from '../../components/text-limit.js';
 const required: FormRule = { required: true, message: messages.required };
 
 /** The quantity arriving now of one awaited line (its id travels hidden beside it). */
-function QuantityCell({ line, index }: { line: PurchaseOrderLineRow; index: number }) {
+function QuantityCell({ line, index }: { line: PurchaseOrderLine; index: number }) {
   return (
     <>
       <Form.Item name={['lines', index, 'lineId']} hidden>
@@ -56,7 +56,7 @@ export function ReceiveDialog({
   open,
   onClose,
 }: {
-  order: PurchaseOrderRow;
+  order: PurchaseOrderDetail;
   open: boolean;
   onClose: () => void;
 }) {
