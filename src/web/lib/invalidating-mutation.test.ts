@@ -37,7 +37,7 @@ describe('a mutation that owns what it invalidates', () => {
   it('on a refusal marks only what a failure may have changed, then runs the caller’s onError', async () => {
     const client = clientWithReads(orders, stock);
     const errors: string[] = [];
-    const options = invalidatingMutationOptions(client, {
+    const options = invalidatingMutationOptions<never, void>(client, {
       mutationFn: async () => {
         throw new Error('already reversed');
       },
@@ -54,7 +54,7 @@ describe('a mutation that owns what it invalidates', () => {
 
   it('leaves every read as it was after a refusal when it names nothing for one', async () => {
     const client = clientWithReads(orders);
-    const options = invalidatingMutationOptions(client, {
+    const options = invalidatingMutationOptions<never, void>(client, {
       mutationFn: async () => {
         throw new Error('refused');
       },
