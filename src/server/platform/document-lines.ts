@@ -41,7 +41,8 @@ export async function readLines(db: DbOrTrx, lines: DocumentLines, documentId: n
     .execute()) as Row[];
 }
 
-const valuesOf = (lines: DocumentLines, row: Row): LineValues => {
+/** A line as the audit keeps it: id, position and the line's own columns. */
+export const lineValues = (lines: DocumentLines, row: Row): LineValues => {
   const values: LineValues = { id: row.id as number, position: row.position as number };
   for (const column of lines.columns) values[column] = row[column];
   return values;
@@ -108,7 +109,7 @@ export async function replaceLines(
       .executeTakeFirst()) as Row | undefined;
     if (!after) continue;
     const before = current.get(input.id)!;
-    const changes = diff(valuesOf(lines, before), valuesOf(lines, after));
+    const changes = diff(lineValues(lines, before), lineValues(lines, after));
     delete changes.id;
     delete changes.position;
     if (Object.keys(changes).length) {
@@ -120,8 +121,8 @@ export async function replaceLines(
     : [];
 
   return {
-    added: inserted.map((row) => valuesOf(lines, row)),
-    removed: removedIds.map((id) => valuesOf(lines, current.get(id)!)),
+    added: inserted.map((row) => lineValues(lines, row)),
+    removed: removedIds.map((id) => lineValues(lines, current.get(id)!)),
     changed,
   };
 }
@@ -143,7 +144,10 @@ export interface DocumentRepository {
  * and production orders): the stored row, and its update with the version check (409
  * STALE_VERSION when another save came first) that bumps the version and stamps who and when.
  */
-export function documentRepository(table: keyof Database & string): DocumentRepository {
+export function documentRepository(table: keyof Database & string): DocumentRepository & {
+  /** Deletes the row (its lines go by the foreign key's ON DELETE CASCADE). */
+  remove: (db: DbOrTrx, id: number) => Promise<void>;
+} {
   return {
     findRow: async (db, id) =>
       (await untyped(db)
@@ -166,6 +170,9 @@ export function documentRepository(table: keyof Database & string): DocumentRepo
         .executeTakeFirst();
       if (!row) throw new StaleVersionError();
       return row as Row;
+    },
+    remove: async (db, id) => {
+      await untyped(db).deleteFrom(table).where('id', '=', id).execute();
     },
   };
 }

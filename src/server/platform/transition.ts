@@ -27,7 +27,10 @@ export async function transition<S extends string, A extends string>(
     machine: StatusMachine<S, A>;
     action: A;
     userId: number | null;
-    /** Other columns the action sets (`approvedAt`), written in the same statement. */
+    /**
+     * Other columns the action sets (`approvedAt`), written in the same statement; `status` here
+     * overrides the machine's target when the action decides it (a partial receipt).
+     */
     set?: Record<string, unknown>;
   },
 ): Promise<{ row: Record<string, unknown>; previousStatus: S }> {
@@ -39,8 +42,8 @@ export async function transition<S extends string, A extends string>(
       eb.selectFrom(table).select(['id', 'status']).where('id', '=', id).forUpdate().as('previous'),
     )
     .set({
-      ...options.set,
       status: to,
+      ...options.set,
       version: sql`document.version + 1`,
       updatedAt: sql`now()`,
       updatedBy: options.userId,
@@ -60,8 +63,19 @@ export async function transition<S extends string, A extends string>(
     .where('id', '=', id)
     .executeTakeFirst()) as { status: S } | undefined;
   if (!current) throw new NotFoundError();
-  throw new ConflictError(
-    errorMessages.INVALID_STATUS(machine.label(current.status)),
+  throw invalidStatus(machine, current.status);
+}
+
+/**
+ * The one refusal of an action the document's status does not allow: 409 INVALID_STATUS naming
+ * the status it is in ("A ordem está Cancelada…").
+ */
+export function invalidStatus<S extends string>(
+  machine: { label: (status: S) => string },
+  status: S,
+): ConflictError {
+  return new ConflictError(
+    errorMessages.INVALID_STATUS(machine.label(status)),
     ErrorCode.INVALID_STATUS,
   );
 }

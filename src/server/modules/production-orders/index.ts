@@ -8,7 +8,7 @@
 import { Decimal } from 'decimal.js';
 import type { ProductionOrderAvailabilityLine } from '../../../shared/resources/production-orders.js';
 import type { DbOrTrx } from '../../db/connection.js';
-import { productionOrderAvailability } from './production-orders.service.js';
+import { productionOrderAvailability } from './production-orders.read.js';
 
 export { productionOrdersRoutes } from './production-orders.routes.js';
 

@@ -7,7 +7,7 @@ import type { FieldSpec } from '../../../shared/resource.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { createExportFile } from '../../platform/export.js';
 import { eachOrderBatch, type OrderFilters } from './production-orders.repo.js';
-import { toApi } from './production-orders.service.js';
+import { productionOrderSummary } from './production-orders.read.js';
 
 /** The export of the list: every order of the filter, in the list's order. */
 const fields: FieldSpec[] = [
@@ -40,7 +40,7 @@ export async function productionOrdersFile(
   const file = await createExportFile(format, productionOrdersLabel, fields);
   const names = new Map();
   await eachOrderBatch(db, query, (rows) => {
-    for (const row of rows) file.addRow(toApi(row), names);
+    for (const row of rows) file.addRow(productionOrderSummary(row), names);
   });
   return { body: await file.finish(), contentType: file.contentType };
 }

@@ -17,16 +17,15 @@ import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
 import { productionOrdersFile } from './production-orders.export.js';
 import { productionOrderPdf } from './production-orders.pdf.js';
+import { cancelProductionOrder } from './cancel-production-order.js';
+import { completeProductionOrder } from './complete-production-order.js';
 import {
-  cancelProductionOrder,
-  completeProductionOrder,
-  createProductionOrder,
   getProductionOrder,
   listProductionOrders,
   productionOrderAvailability,
-  startProductionOrder,
-  updateProductionOrder,
-} from './production-orders.service.js';
+} from './production-orders.read.js';
+import { createProductionOrder, updateProductionOrder } from './save-production-order.js';
+import { startProductionOrder } from './start-production-order.js';
 import { replyWithFile } from '../../platform/file-reply.js';
 
 /**
