@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api-error.js';
-import type { StockMovementRow } from '../../../shared/resources/stock-movements.js';
+import type {
+  StockMovementInput,
+  StockMovementRow,
+} from '../../../shared/resources/stock-movements.js';
 import { http, type QueryValue } from '../../lib/http.js';
+import {
+  useInvalidatingMutation,
+  type MutationCallbacks,
+} from '../../lib/invalidating-mutation.js';
 import { resourceKeys } from '../../lib/query-keys.js';
 import { useUnitDecimals as useStockUnitDecimals } from '../../components/stock-lookups.js';
 
@@ -11,7 +18,7 @@ const PATH = '/stock-movements';
 export const movementKeys = resourceKeys('stock-movements');
 
 /** Stock balances, average costs and the items' stock change with every movement posted. */
-export const keysChangedByMovements = [
+const keysChangedByMovements = [
   movementKeys.all,
   resourceKeys('products').all,
   resourceKeys('feedstocks').all,
@@ -24,11 +31,33 @@ export const movementsApi = {
   get: (id: string, signal?: AbortSignal) =>
     http.get<StockMovementRow>(`${PATH}/${encodeURIComponent(id)}`, { signal, silent: true }),
   /** The form shows 400 and 422 next to its fields and in its Alert. */
-  create: (input: Record<string, unknown>) =>
+  create: (input: StockMovementInput) =>
     http.post<StockMovementRow>(PATH, input, { silent: [400, 422] }),
   /** A refusal (409 already reversed, 422 a reversal, a shortage, a closed period) is a toast. */
   reverse: (id: number) => http.post<StockMovementRow>(`${PATH}/${id}/reverse`),
 };
+
+/** "Nova movimentação": posts it, and every read of the stock it changed is read again. */
+export const useCreateMovement = (
+  callbacks: MutationCallbacks<StockMovementRow, StockMovementInput>,
+) =>
+  useInvalidatingMutation({
+    mutationFn: movementsApi.create,
+    invalidates: keysChangedByMovements,
+    ...callbacks,
+  });
+
+/**
+ * "Estornar" a movement: its opposite changes the stock as the original did. A refusal (reversed
+ * by someone else meanwhile) reads the movements again, so the screen shows who was first.
+ */
+export const useReverseMovement = (id: number, callbacks: MutationCallbacks<StockMovementRow>) =>
+  useInvalidatingMutation({
+    mutationFn: () => movementsApi.reverse(id),
+    invalidates: keysChangedByMovements,
+    invalidatesOnError: [movementKeys.all],
+    ...callbacks,
+  });
 
 /** A product or a feedstock: one `items` table behind two resources (DOMAIN §3). */
 export interface StockItem {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { stockMovementInputSchema } from '../../../shared/resources/stock-movements.js';
+import {
+  stockMovementInputSchema,
+  type StockMovementInput,
+} from '../../../shared/resources/stock-movements.js';
 import { fieldLabel, movementFields, quantityField, toMovementInput } from './movement-form.js';
 
 const typed = {
@@ -55,6 +58,11 @@ describe('the manual movement form', () => {
       countedQuantity: '10',
     });
     expect(toMovementInput({ ...typed, type: 'ADJUSTMENT' })).not.toHaveProperty('quantity');
+  });
+
+  it('is typed as the request the shared schema takes (its z.input), not a loose record', () => {
+    const input: StockMovementInput = toMovementInput({ ...typed, type: 'OUT' });
+    expect(stockMovementInputSchema.safeParse(input).success).toBe(true);
   });
 
   it('gives the API schema what it accepts, and its messages where the form shows them', () => {

@@ -1,4 +1,7 @@
-import type { StockMovementType } from '../../../shared/resources/stock-movements.js';
+import type {
+  StockMovementInput,
+  StockMovementType,
+} from '../../../shared/resources/stock-movements.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
 import { typedQuantityToDecimal } from '../../components/quantity-text.js';
 
@@ -62,22 +65,24 @@ const quantityFields = new Set<MovementField>(['quantity', 'countedQuantity']);
 /**
  * The body of POST /stock-movements: the type's own fields only (what was typed for another type
  * stays in the form, unsent), quantities and the cost as decimal strings. Without a type it is
- * what the schema refuses with "Preenchimento obrigatório".
+ * what the schema refuses with "Preenchimento obrigatório". Typed as the request it becomes once
+ * the form's rules (this schema's) have passed: only then is it sent.
  */
-export function toMovementInput(values: MovementFormValues): Record<string, unknown> {
+export function toMovementInput(values: MovementFormValues): StockMovementInput {
   const { type } = values;
-  const input: Record<string, unknown> = {
+  const input: Partial<Record<keyof MovementFormValues, unknown>> = {
     type,
     itemId: values.itemId,
     date: values.date,
     notes: values.notes,
   };
-  if (!type || !(type in movementFields)) return input;
-  for (const field of movementFields[type]) {
-    const value = values[field];
-    if (quantityFields.has(field)) input[field] = typedQuantityToDecimal(String(value ?? ''));
-    else if (field === 'unitCost') input[field] = typedMoneyToDecimal(String(value ?? ''));
-    else input[field] = value;
+  if (type && type in movementFields) {
+    for (const field of movementFields[type]) {
+      const value = values[field];
+      if (quantityFields.has(field)) input[field] = typedQuantityToDecimal(String(value ?? ''));
+      else if (field === 'unitCost') input[field] = typedMoneyToDecimal(String(value ?? ''));
+      else input[field] = value;
+    }
   }
-  return input;
+  return input as StockMovementInput;
 }

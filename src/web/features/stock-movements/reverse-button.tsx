@@ -1,10 +1,9 @@
 import { RollbackOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { messages } from '../../../shared/messages.js';
 import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { toast } from '../../lib/toast.js';
-import { keysChangedByMovements, movementKeys, movementsApi } from './api.js';
+import { useReverseMovement } from './api.js';
 import { ConfirmPopover } from '../../components/confirm-popover.js';
 
 /**
@@ -13,16 +12,9 @@ import { ConfirmPopover } from '../../components/confirm-popover.js';
  * client's toast with the server's message; the list is read again either way.
  */
 export function ReverseButton({ id, compact = false }: { id: number; compact?: boolean }) {
-  const queryClient = useQueryClient();
   const submitOnce = useSingleSubmit();
-  const reverse = useMutation({
-    mutationFn: () => movementsApi.reverse(id),
-    onSuccess: () => {
-      toast.success(messages.stock.reversed);
-      for (const queryKey of keysChangedByMovements)
-        void queryClient.invalidateQueries({ queryKey });
-    },
-    onError: () => void queryClient.invalidateQueries({ queryKey: movementKeys.all }),
+  const reverse = useReverseMovement(id, {
+    onSuccess: () => toast.success(messages.stock.reversed),
   });
 
   return (

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Flex, Form, Input, Radio, Row, Typography, type FormRule } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -29,7 +28,7 @@ import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
 import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
-import { keysChangedByMovements, movementsApi, useItem, useUnitDecimals } from './api.js';
+import { useCreateMovement, useItem, useUnitDecimals } from './api.js';
 import { ItemSelect } from './item-select.js';
 import {
   fieldLabel,
@@ -75,7 +74,6 @@ const fieldHelp: Partial<Record<MovementField, string>> = {
 export function StockMovementFormPage({ basePath }: { basePath: string }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const canWrite = usePermission('stockMovements:write');
   const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
   const listPath = `${basePath}${listSearch}`;
@@ -100,21 +98,18 @@ export function StockMovementFormPage({ basePath }: { basePath: string }) {
 
   const submitOnce = useSingleSubmit();
 
-  const save = useMutation({
-    mutationFn: (values: MovementFormValues) => movementsApi.create(toMovementInput(values)),
+  const save = useCreateMovement({
     onSuccess: () => {
-      for (const queryKey of keysChangedByMovements)
-        void queryClient.invalidateQueries({ queryKey });
       toast.success(messages.stock.posted);
       setLeaving(true);
     },
-    onError: (error, values) => {
+    onError: (error, input) => {
       if (!(error instanceof ApiError)) return;
       const stockProblem =
         error.is(ErrorCode.INSUFFICIENT_STOCK) || error.is(ErrorCode.NEGATIVE_PAST_BALANCE);
-      if (stockProblem && values.type) {
+      if (stockProblem && input.type) {
         // The quantity is what the user can change: the message goes there, the list above.
-        const name = quantityField(values.type);
+        const name = quantityField(input.type);
         form.setFields([{ name, errors: [error.message] }]);
         form.scrollToField(name, scrollToError);
         setShortage({
@@ -209,7 +204,7 @@ export function StockMovementFormPage({ basePath }: { basePath: string }) {
         }}
         onFinish={(values) => {
           // Enter in a field and a click on "Salvar" must not post the movement twice.
-          if (!leaving) submitOnce(() => save.mutateAsync(values));
+          if (!leaving) submitOnce(() => save.mutateAsync(toMovementInput(values)));
         }}
       >
         <Flex vertical gap={16}>
