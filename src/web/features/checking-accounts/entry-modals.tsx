@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
@@ -7,8 +7,6 @@ import {
   manualEntryInputSchema,
   transferInputSchema,
   type EntryDirection,
-  type ManualEntryInput,
-  type TransferInput,
 } from '../../../shared/resources/account-entries.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
@@ -19,28 +17,54 @@ import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
-import { keysChangedByEntries, statementApi } from './api.js';
+import {
+  useManualEntry,
+  useTransfer,
+  type ManualEntryRequest,
+  type TransferRequest,
+} from './api.js';
 import { countUpTo } from '../../components/text-limit.js';
 
-type Values = Record<string, unknown>;
+/** What the modals hold: the amount as typed ("1.234,50"), the picked ids, `YYYY-MM-DD`. */
+interface ManualEntryValues {
+  direction?: EntryDirection;
+  date?: string;
+  amount?: string;
+  description?: string;
+  categoryId?: number;
+}
+
+interface TransferValues {
+  toAccountId?: number;
+  date?: string;
+  amount?: string;
+  description?: string;
+}
+
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const money = (value: unknown) =>
   typeof value === 'string' ? (typedMoneyToDecimal(value) ?? value) : value;
 
-const manualInput = (values: Values) => ({
-  direction: values.direction,
-  date: values.date,
-  amount: money(values.amount),
-  description: text(values.description),
-  categoryId: values.categoryId,
-});
+/*
+ * The bodies the modals send, typed as the requests they become once the fields' rules (the same
+ * schemas) have passed: only then are they sent.
+ */
+const manualInput = (values: ManualEntryValues) =>
+  ({
+    direction: values.direction,
+    date: values.date,
+    amount: money(values.amount),
+    description: text(values.description),
+    categoryId: values.categoryId,
+  }) as ManualEntryRequest;
 
-const transferInput = (values: Values) => ({
-  toAccountId: values.toAccountId,
-  date: values.date,
-  amount: money(values.amount),
-  description: text(values.description) || undefined,
-});
+const transferInput = (values: TransferValues) =>
+  ({
+    toAccountId: values.toAccountId,
+    date: values.date,
+    amount: money(values.amount),
+    description: text(values.description) || undefined,
+  }) as TransferRequest;
 
 /** Active rows of a resource as options, by name (the pickers here list at most 100). */
 function useOptions(path: string, filters: Record<string, string>, open: boolean) {
@@ -53,15 +77,11 @@ function useOptions(path: string, filters: Record<string, string>, open: boolean
   });
 }
 
-/** Closes and refreshes what the entry changed: balances, statements, the accounts, reports. */
-function useAfterPosting(onClose: () => void, message: string) {
-  const queryClient = useQueryClient();
-  return () => {
-    toast.success(message);
-    for (const queryKey of keysChangedByEntries) void queryClient.invalidateQueries({ queryKey });
-    onClose();
-  };
-}
+/** Says it was posted and closes (the hook has refreshed what the entry changed). */
+const afterPosting = (onClose: () => void, message: string) => () => {
+  toast.success(message);
+  onClose();
+};
 
 /**
  * "Lançamento manual": a credit or a debit on this account (a bank fee, an adjustment) with the
@@ -76,19 +96,16 @@ export function ManualEntryModal({
   open: boolean;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<ManualEntryValues>();
   const direction = (Form.useWatch('direction', form) ?? 'DEBIT') as EntryDirection;
   const categories = useOptions(
     'financial-categories',
     { kind: direction === 'CREDIT' ? 'INCOME' : 'EXPENSE' },
     open,
   );
-  const done = useAfterPosting(onClose, messages.finance.entryPosted);
   const submitOnce = useSingleSubmit();
-  const save = useMutation({
-    mutationFn: (values: Values) =>
-      statementApi.manualEntry(accountId, manualInput(values) as ManualEntryInput),
-    onSuccess: done,
+  const save = useManualEntry(accountId, {
+    onSuccess: afterPosting(onClose, messages.finance.entryPosted),
     onError: (error) => reportFormError(form, error),
   });
   const rule = (field: string) => zodRule(manualEntryInputSchema, field, manualInput);
@@ -109,8 +126,8 @@ export function ManualEntryModal({
         layout="vertical"
         preserve={false}
         initialValues={{ direction: 'DEBIT', date: todayInSaoPaulo() }}
-        onFinish={(values) => submitOnce(() => save.mutateAsync(values))}
-        onValuesChange={(changed: Values) => {
+        onFinish={(values) => submitOnce(() => save.mutateAsync(manualInput(values)))}
+        onValuesChange={(changed: ManualEntryValues) => {
           // A category of the other kind would be refused: the picker starts over.
           if ('direction' in changed) form.setFieldValue('categoryId', undefined);
         }}
@@ -157,14 +174,11 @@ export function TransferModal({
   open: boolean;
   onClose: () => void;
 }) {
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<TransferValues>();
   const accounts = useOptions('checking-accounts', {}, open);
-  const done = useAfterPosting(onClose, messages.finance.transferPosted);
   const submitOnce = useSingleSubmit();
-  const save = useMutation({
-    mutationFn: (values: Values) =>
-      statementApi.transfer(accountId, transferInput(values) as TransferInput),
-    onSuccess: done,
+  const save = useTransfer(accountId, {
+    onSuccess: afterPosting(onClose, messages.finance.transferPosted),
     onError: (error) => reportFormError(form, error),
   });
   const rule = (field: string) => zodRule(transferInputSchema, field, transferInput);
@@ -185,7 +199,7 @@ export function TransferModal({
         layout="vertical"
         preserve={false}
         initialValues={{ date: todayInSaoPaulo() }}
-        onFinish={(values) => submitOnce(() => save.mutateAsync(values))}
+        onFinish={(values) => submitOnce(() => save.mutateAsync(transferInput(values)))}
       >
         <Form.Item name="toAccountId" label="Para a conta" rules={[rule('toAccountId')]} required>
           <Select<number>
