@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
 import { states, ufs, type Uf } from '../../../shared/br/states.js';
@@ -20,10 +19,8 @@ import { useFormDirty } from '../../components/use-form-dirty.js';
 import { useUnsavedChangesPrompt } from '../../components/use-unsaved-changes-prompt.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
-import { companyQuery } from '../../lib/company-query.js';
-import { http } from '../../lib/http.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
+import { useReloadCompany, useSaveCompany } from './api.js';
 import { toFormValues, toUpdateInput, type CompanyFormValues } from './company-form-values.js';
 import { countUpTo } from '../../components/text-limit.js';
 
@@ -39,7 +36,6 @@ const stateCodeOptions = ufs
  * what is being typed nor slip a newer `version` under an edit made on older data.
  */
 export function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolean }) {
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<CompanyFormValues>();
   const [loaded, setLoaded] = useState(company);
   const [baseline, setBaseline] = useState(() => toFormValues(company));
@@ -52,20 +48,9 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
     setLoaded(row);
     setBaseline(values);
     form.setFieldsValue(values);
-    queryClient.setQueryData(queryKeys.company.detail(), row);
-    // The footer reads the same facts through their own request.
-    void queryClient.invalidateQueries({ queryKey: queryKeys.company.public() });
   };
 
-  const save = useMutation({
-    mutationFn: (values: CompanyFormValues) =>
-      http.put<Company>(
-        '/company',
-        companyUpdateSchema.parse(toUpdateInput(values, loaded.version)),
-        {
-          silent: [400, 409],
-        },
-      ),
+  const save = useSaveCompany({
     onSuccess: (row) => {
       setConflict(null);
       adopt(row);
@@ -78,8 +63,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
     },
   });
 
-  const reload = useMutation({
-    mutationFn: () => queryClient.fetchQuery({ ...companyQuery(), staleTime: 0 }),
+  const reload = useReloadCompany({
     onSuccess: (row) => {
       setConflict(null);
       adopt(row);
@@ -94,7 +78,7 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
       layout="vertical"
       initialValues={baseline}
       disabled={readOnly}
-      onFinish={(values) => save.mutate(values)}
+      onFinish={(values) => save.mutate(toUpdateInput(values, loaded.version))}
       onValuesChange={(changed: Partial<CompanyFormValues>) => {
         // The IBGE code follows the UF unless the user already chose one.
         const uf: Uf | undefined = changed.address?.state;
