@@ -1,14 +1,12 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { messages } from '../../shared/messages.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
 import { ApiError } from '../lib/api-error.js';
-import { http } from '../lib/http.js';
-import { queryKeys } from '../lib/query-keys.js';
 import { toast } from '../lib/toast.js';
 import { importProblems, type ImportProblem } from './import-errors.js';
+import { useImportResource } from './resource-mutations.js';
 
 /** A cell whose text may break anywhere (a long e-mail or document in a message). */
 const wrap = () => ({ style: { overflowWrap: 'anywhere' as const } });
@@ -23,21 +21,10 @@ interface ImportFailure {
  * none; when it refuses, a modal lists each problem by line and field.
  */
 export function ImportButton({ definition }: { definition: ResourceDefinition }) {
-  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<ImportFailure | null>(null);
 
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return http.upload<{ imported: number }>(`/${definition.path}/import`, form, {
-        silent: [400],
-      });
-    },
-    onSuccess: ({ imported }) => {
-      toast.success(messages.imported(imported));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.resource(definition.path).all });
-    },
+  const upload = useImportResource(definition, {
+    onSuccess: ({ imported }) => toast.success(messages.imported(imported)),
     onError: (error) => {
       if (!(error instanceof ApiError)) return;
       if (error.code !== 'IMPORT_INVALID' && Object.keys(error.fields).length === 0) {

@@ -1,15 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Flex, Form } from 'antd';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { messages } from '../../shared/messages.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
-import { http } from '../lib/http.js';
-import { queryKeys } from '../lib/query-keys.js';
 import { toast } from '../lib/toast.js';
 import { reportFormError } from './apply-server-errors.js';
 import { ReferenceCreateContext, type OpenCreateDrawer } from './reference-create-context.js';
 import { ResourceField } from './resource-field.js';
 import { formSections } from './resource-form-layout.js';
+import { useCreateResource } from './resource-mutations.js';
 import {
   schemaDefaults,
   toApiInput,
@@ -52,7 +50,6 @@ export function ReferenceCreateProvider({ children }: { children: ReactNode }) {
 
 function CreateDrawer({ request, onClose }: { request: Request; onClose: () => void }) {
   const { definition, onCreated } = request;
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const initial = useMemo(
     () => toFormValues(definition, schemaDefaults(definition.schema)),
@@ -66,13 +63,8 @@ function CreateDrawer({ request, onClose }: { request: Request; onClose: () => v
   const toInput = (values: FormValues) => toApiInput(definition, values);
   const submitOnce = useSingleSubmit();
 
-  const create = useMutation({
-    mutationFn: (values: FormValues) =>
-      http.post<ResourceRow>(`/${definition.path}`, toInput(values), {
-        silent: [400, 409, 422],
-      }),
+  const create = useCreateResource(definition, {
     onSuccess: (row) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.resource(definition.path).lists() });
       toast.success(messages.saved);
       onCreated(row);
       onClose();
@@ -91,7 +83,7 @@ function CreateDrawer({ request, onClose }: { request: Request; onClose: () => v
           name={`new-${definition.path}`}
           layout="vertical"
           initialValues={initial}
-          onFinish={(values) => submitOnce(() => create.mutateAsync(values))}
+          onFinish={(values) => submitOnce(() => create.mutateAsync(toInput(values)))}
         >
           {fields.map((field) => (
             <ResourceField
