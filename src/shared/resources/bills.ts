@@ -164,6 +164,7 @@ export const billUpdateSchema = (kind: BillKind) =>
   z
     .object({ ...billFields(kind), amount: positiveMoney(), dueDate: date(), version: version() })
     .refine(dueOnOrAfterIssue.check, dueOnOrAfterIssue.params);
+export type BillUpdateInput = z.input<ReturnType<typeof billUpdateSchema>>;
 export type BillUpdate = z.output<ReturnType<typeof billUpdateSchema>> & {
   supplierId?: number | null;
   clientId?: number;
@@ -238,6 +239,7 @@ export type BillDetail = z.output<typeof billDetailSchema>;
 
 /** POST /bills-to-pay answers the bills it created, one per installment. */
 export const billsCreatedSchema = z.object({ items: z.array(billSummarySchema) });
+export type BillsCreated = z.output<typeof billsCreatedSchema>;
 
 /**
  * "Baixar": `amount` is what it settles of the bill (at most what is open); interest and fine add
@@ -259,6 +261,8 @@ export const billPaymentInputSchema = z
     message: messages.finance.discountTooLarge,
   });
 export type BillPaymentInput = z.output<typeof billPaymentInputSchema>;
+/** What "Baixar" sends (POST …/pay or …/receive), before the schema's defaults and checks. */
+export type BillSettleInput = z.input<typeof billPaymentInputSchema>;
 
 /** The list's filters (DOMAIN §9): status (Vencida too), due and competence periods, partner… */
 export const billListQuerySchema = listQuerySchema.extend({

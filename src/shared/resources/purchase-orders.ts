@@ -314,6 +314,7 @@ export type PurchaseOrderDraftsInput = z.input<typeof purchaseOrderDraftsInputSc
 export const purchaseOrderDraftsOutputSchema = z.object({
   items: z.array(purchaseOrderDetailSchema),
 });
+export type PurchaseOrderDrafts = z.output<typeof purchaseOrderDraftsOutputSchema>;
 
 /** NO_DEFAULT_SUPPLIER-like 422 `details` of the drafts: the items without a default supplier. */
 export interface ItemWithoutSupplierDetail {

@@ -2,14 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api-error.js';
 import {
   billKindInfo,
+  type BillCreateInput,
   type BillDetail,
   type BillKind,
   type BillPage,
   type BillPix,
+  type BillsCreated,
+  type BillSettleInput,
   type BillSummary,
+  type BillUpdateInput,
 } from '../../../shared/resources/bills.js';
 import { http, type QueryValue } from '../../lib/http.js';
-import { resourceKeys } from '../../lib/query-keys.js';
+import {
+  useInvalidatingMutation,
+  type MutationCallbacks,
+} from '../../lib/invalidating-mutation.js';
+import { changedReads, resourceKeys } from '../../lib/query-keys.js';
 import { categoryOptions, type CategoryRow } from '../../components/category-options.js';
 
 /**
@@ -19,14 +27,12 @@ import { categoryOptions, type CategoryRow } from '../../components/category-opt
 export const billKeys = (kind: BillKind) => resourceKeys(billKindInfo[kind].path);
 
 /**
- * What a payment or its reversal changes besides the bill: the lists (their totals), the
- * checking accounts' balances and statements, and the reports read from them.
+ * What a payment or its reversal changes: the bill and its lists, the checking account's balance
+ * and statement (its entry), and the reports read from the entries.
  */
 export const keysChangedByPayments = (kind: BillKind) => [
-  billKeys(kind).all,
+  ...changedReads.bills(kind),
   resourceKeys('checking-accounts').all,
-  resourceKeys('cash-flow').all,
-  resourceKeys('income-statement').all,
 ];
 
 export function billsApi(kind: BillKind) {
@@ -38,14 +44,14 @@ export function billsApi(kind: BillKind) {
     get: (id: string, signal?: AbortSignal) =>
       http.get<BillDetail>(one(id), { signal, silent: true }),
     /** The form shows 400 and 422 next to its fields. */
-    create: (input: Record<string, unknown>) =>
-      http.post<{ items: BillSummary[] }>(base, input, { silent: [400, 422] }),
-    /** 409 (stale) is the form's Alert. */
-    update: (id: number, input: Record<string, unknown>) =>
-      http.put<BillSummary>(one(id), input, { silent: [400, 409, 422] }),
-    cancel: (id: number) => http.post<BillSummary>(`${one(id)}/cancel`),
+    create: (input: BillCreateInput | Record<string, unknown>) =>
+      http.post<BillsCreated>(base, input, { silent: [400, 422] }),
+    /** 409 (stale, no longer open) is the form's Alert. */
+    update: (id: number, input: BillUpdateInput | Record<string, unknown>) =>
+      http.put<BillDetail>(one(id), input, { silent: [400, 409, 422] }),
+    cancel: (id: number) => http.post<BillDetail>(`${one(id)}/cancel`),
     /** The dialog shows 400 and 422 (OVERPAYMENT) next to its fields. */
-    settle: (id: number, input: Record<string, unknown>) =>
+    settle: (id: number, input: BillSettleInput) =>
       http.post<BillDetail>(`${one(id)}/${billKindInfo[kind].settleAction}`, input, {
         silent: [400, 422],
       }),
@@ -55,6 +61,70 @@ export function billsApi(kind: BillKind) {
     pix: (id: number, signal?: AbortSignal) =>
       http.get<BillPix>(`${one(id)}/pix`, { signal, silent: [404, 422] }),
   };
+}
+
+/** What a bill's form saves: a new bill (split into installments) or one bill's changes. */
+export type BillSave =
+  { id?: undefined; input: BillCreateInput } | { id: number; input: BillUpdateInput };
+
+/**
+ * "Salvar" of the bill form: POST the new bill (answering the bills its installments made) or PUT
+ * one bill's changes (answering it alone), then the kind's lists and the
+ * reports read again.
+ */
+export function useSaveBill(
+  kind: BillKind,
+  callbacks?: MutationCallbacks<BillSummary[], BillSave>,
+) {
+  return useInvalidatingMutation<BillSummary[], BillSave>({
+    mutationFn: async (save) =>
+      save.id === undefined
+        ? (await billsApi(kind).create(save.input)).items
+        : [await billsApi(kind).update(save.id, save.input)],
+    invalidates: changedReads.bills(kind),
+    ...callbacks,
+  });
+}
+
+/** "Cancelar" a bill; a refusal (it was paid or cancelled meanwhile) reads the bill again. */
+export function useCancelBill(kind: BillKind, callbacks?: MutationCallbacks<BillDetail, number>) {
+  return useInvalidatingMutation<BillDetail, number>({
+    mutationFn: (id) => billsApi(kind).cancel(id),
+    invalidates: changedReads.bills(kind),
+    invalidatesOnError: [billKeys(kind).all],
+    ...callbacks,
+  });
+}
+
+/**
+ * "Pagar" / "Receber" a bill: the payment moves the checking account; a refusal (OVERPAYMENT:
+ * someone else paid part of it meanwhile) reads the bill again.
+ */
+export function useSettleBill(
+  kind: BillKind,
+  id: number,
+  callbacks?: MutationCallbacks<BillDetail, BillSettleInput>,
+) {
+  return useInvalidatingMutation<BillDetail, BillSettleInput>({
+    mutationFn: (input) => billsApi(kind).settle(id, input),
+    invalidates: keysChangedByPayments(kind),
+    invalidatesOnError: [billKeys(kind).all],
+    ...callbacks,
+  });
+}
+
+/** "Estornar baixa": the payment's entry is undone; a refusal (already reversed) reads the bill. */
+export function useReversePayment(
+  kind: BillKind,
+  billId: number,
+  callbacks?: MutationCallbacks<BillDetail, number>,
+) {
+  return useInvalidatingMutation<BillDetail, number>({
+    mutationFn: (paymentId) => billsApi(kind).reverse(billId, paymentId),
+    invalidates: keysChangedByPayments(kind),
+    invalidatesOnError: [billKeys(kind).all],
+    ...callbacks,
+  });
 }
 
 /**

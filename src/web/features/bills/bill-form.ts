@@ -9,6 +9,7 @@ import {
   billKindInfo,
   type BillKind,
   type BillPaymentRow,
+  type BillSettleInput,
   type BillSummary,
 } from '../../../shared/resources/bills.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
@@ -121,12 +122,15 @@ export interface PaymentFormValues {
   notes?: string;
 }
 
-/** The body of POST …/pay or …/receive: blank interest, fine and discount are zero. */
-export function toPaymentInput(values: PaymentFormValues): Record<string, unknown> {
+/**
+ * The body of POST …/pay or …/receive: blank interest, fine and discount are zero; a blank amount
+ * is sent blank (the API's "Preenchimento obrigatório").
+ */
+export function toPaymentInput(values: PaymentFormValues): BillSettleInput {
   const money = (typed: string | undefined) => typedMoneyToDecimal(typed ?? '');
   return {
     date: values.date,
-    amount: money(values.amount),
+    amount: money(values.amount) ?? '',
     interest: money(values.interest) ?? '0.00',
     fine: money(values.fine) ?? '0.00',
     discount: money(values.discount) ?? '0.00',

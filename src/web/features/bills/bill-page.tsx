@@ -1,5 +1,5 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -20,7 +20,7 @@ import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { usePermission } from '../../lib/session.js';
 import { messages } from '../../../shared/messages.js';
 import { toast } from '../../lib/toast.js';
-import { billKeys, billsApi, keysChangedByPayments } from './api.js';
+import { billKeys, billsApi, useCancelBill } from './api.js';
 import { billTitle } from './bill-columns.js';
 import { BillStatusTags } from './bill-status.js';
 import { PaymentsTable } from './payments-table.js';
@@ -85,7 +85,6 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const canWrite = usePermission(`${info.area}:write`);
   const canSettle = usePermission(kind === 'PAY' ? 'billsToPay:pay' : 'billsToReceive:receive');
   const canAudit = usePermission('audit:read');
@@ -104,14 +103,8 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
 
   const submitOnce = useSingleSubmit();
 
-  const cancel = useMutation({
-    mutationFn: () => billsApi(kind).cancel(bill.data!.id),
-    onSuccess: () => {
-      for (const queryKey of keysChangedByPayments(kind))
-        void queryClient.invalidateQueries({ queryKey });
-      toast.success(messages.finance.billCancelled);
-    },
-    onError: () => void queryClient.invalidateQueries({ queryKey: billKeys(kind).all }),
+  const cancel = useCancelBill(kind, {
+    onSuccess: () => toast.success(messages.finance.billCancelled),
   });
 
   return (
@@ -147,7 +140,7 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
                     description="Ela deixa de contar no saldo em aberto; não é possível desfazer."
                     okText="Cancelar a conta"
                     okButtonProps={{ danger: true }}
-                    onConfirm={() => submitOnce(() => cancel.mutateAsync())}
+                    onConfirm={() => submitOnce(() => cancel.mutateAsync(row.id))}
                   >
                     <Button danger loading={cancel.isPending}>
                       Cancelar

@@ -1,5 +1,4 @@
 import { RollbackOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { formatBRL } from '../../../shared/money.js';
 import type { BillKind, BillPaymentRow } from '../../../shared/resources/bills.js';
@@ -7,7 +6,7 @@ import { formatDate, formatDateTime } from '../../components/dates.js';
 import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { messages } from '../../../shared/messages.js';
 import { toast } from '../../lib/toast.js';
-import { billKeys, billsApi, keysChangedByPayments } from './api.js';
+import { useReversePayment } from './api.js';
 import { isStanding } from './bill-form.js';
 import { ConfirmPopover } from '../../components/confirm-popover.js';
 
@@ -23,16 +22,9 @@ function ReversePaymentButton({
   payment: BillPaymentRow;
   compact: boolean;
 }) {
-  const queryClient = useQueryClient();
   const submitOnce = useSingleSubmit();
-  const reverse = useMutation({
-    mutationFn: () => billsApi(kind).reverse(billId, payment.id),
-    onSuccess: () => {
-      for (const queryKey of keysChangedByPayments(kind))
-        void queryClient.invalidateQueries({ queryKey });
-      toast.success(messages.finance.paymentReversedDone);
-    },
-    onError: () => void queryClient.invalidateQueries({ queryKey: billKeys(kind).all }),
+  const reverse = useReversePayment(kind, billId, {
+    onSuccess: () => toast.success(messages.finance.paymentReversedDone),
   });
   return (
     <ConfirmPopover
@@ -40,7 +32,7 @@ function ReversePaymentButton({
       description="O valor volta a ficar em aberto e o lançamento da conta-corrente é desfeito."
       okText="Estornar baixa"
       okButtonProps={{ danger: true }}
-      onConfirm={() => submitOnce(() => reverse.mutateAsync())}
+      onConfirm={() => submitOnce(() => reverse.mutateAsync(payment.id))}
     >
       <Button
         size="small"

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Col, Flex, Form, Input, Modal, Row, Select, Typography, type FormRule } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { fromUnits } from '../../../shared/allocation.js';
@@ -25,7 +25,7 @@ import { ApiError } from '../../lib/api-error.js';
 import { resourceKeys } from '../../lib/query-keys.js';
 import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
-import { billsApi, keysChangedByPayments, usePaymentMethodOptions } from './api.js';
+import { usePaymentMethodOptions, useSettleBill } from './api.js';
 import { paymentDefaults, toPaymentInput, type PaymentFormValues } from './bill-form.js';
 import { settleAccountOf } from './settle-account.js';
 import { countUpTo } from '../../components/text-limit.js';
@@ -57,7 +57,7 @@ function liveTotal(values: PaymentFormValues | undefined): string | null {
   const input = toPaymentInput(values);
   try {
     const cents = paymentTotalCents({
-      amount: String(input.amount ?? '0'),
+      amount: String(input.amount || '0'),
       interest: String(input.interest),
       fine: String(input.fine),
       discount: String(input.discount),
@@ -86,7 +86,6 @@ export function SettleDialog({
   onClose: () => void;
 }) {
   const info = billKindInfo[kind];
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<PaymentFormValues>();
   const methods = usePaymentMethodOptions(kind);
   const startingAccount = useStartingAccount(bill.checkingAccountId);
@@ -104,21 +103,16 @@ export function SettleDialog({
 
   const submitOnce = useSingleSubmit();
 
-  const settle = useMutation({
-    mutationFn: (formValues: PaymentFormValues) =>
-      billsApi(kind).settle(bill.id, toPaymentInput(formValues)),
+  const settle = useSettleBill(kind, bill.id, {
     onSuccess: () => {
-      for (const queryKey of keysChangedByPayments(kind))
-        void queryClient.invalidateQueries({ queryKey });
       toast.success(messages.finance.paymentPosted(kind));
       onClose();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.is(ErrorCode.OVERPAYMENT)) {
+      // OVERPAYMENT: someone else paid part of it meanwhile (the hook reads the bill again).
+      if (error instanceof ApiError && error.is(ErrorCode.OVERPAYMENT))
         form.setFields([{ name: 'amount', errors: [error.message] }]);
-        // The bill may have changed meanwhile (someone else paid part of it).
-        void queryClient.invalidateQueries({ queryKey: keysChangedByPayments(kind)[0] });
-      } else reportFormError(form, error);
+      else reportFormError(form, error);
     },
   });
 
@@ -144,7 +138,7 @@ export function SettleDialog({
         initialValues={defaults}
         preserve={false}
         onFinish={(formValues) => {
-          submitOnce(() => settle.mutateAsync(formValues));
+          submitOnce(() => settle.mutateAsync(toPaymentInput(formValues)));
         }}
       >
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>

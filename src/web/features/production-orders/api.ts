@@ -1,13 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api-error.js';
 import {
   PRODUCTION_ORDERS_PATH,
+  type ProductionOrderAction,
   type ProductionOrderAvailability,
+  type ProductionOrderCompleteInput,
+  type ProductionOrderCreateInput,
   type ProductionOrderDetail,
   type ProductionOrderPage,
+  type ProductionOrderUpdateInput,
 } from '../../../shared/resources/production-orders.js';
+import {
+  PURCHASE_ORDERS_PATH,
+  type PurchaseOrderDrafts,
+  type PurchaseOrderDraftsInput,
+} from '../../../shared/resources/purchase-orders.js';
 import { http, type QueryValue } from '../../lib/http.js';
-import { resourceKeys } from '../../lib/query-keys.js';
+import {
+  useInvalidatingMutation,
+  type MutationCallbacks,
+} from '../../lib/invalidating-mutation.js';
+import { changedReads, resourceKeys } from '../../lib/query-keys.js';
 
 export { useDefaultLocation, useUnitDecimals } from '../../components/stock-lookups.js';
 
@@ -18,28 +31,13 @@ const one = (id: number | string) => `${BASE}/${encodeURIComponent(String(id))}`
 export const productionOrderKeys = resourceKeys(PRODUCTION_ORDERS_PATH);
 
 /**
- * What an order's action changes besides the order: the lists, the stock (balances, movements),
- * the items' average costs and the purchase orders "Comprar faltantes" creates. Each action
- * invalidates all of them, so every screen shows the new state without a reload.
+ * What the order form's save invalidates until it saves through `useSaveProductionOrder`, which
+ * owns what a save changes. To go once the form uses the hook.
  */
-export const keysChangedByProduction = [
-  productionOrderKeys.all,
-  resourceKeys('stock-items').all,
-  resourceKeys('stock-movements').all,
-  resourceKeys('products').all,
-  resourceKeys('feedstocks').all,
-  resourceKeys('purchase-orders').all,
-];
+export const keysChangedByProduction = [productionOrderKeys.all];
 
 /** A refusal the action bar shows itself (wrong status, stale, a rule); the rest is a toast. */
 const refusals = { silent: [409, 422] } as const;
-
-/** A draft purchase order as "Comprar faltantes" answers it: what the links need. */
-export interface DraftOrder {
-  id: number;
-  number: string;
-  supplierName: string;
-}
 
 export const productionOrdersApi = {
   list: (query: Record<string, QueryValue>, signal?: AbortSignal) =>
@@ -53,25 +51,109 @@ export const productionOrdersApi = {
       redirectOnForbidden: false,
     }),
   /** The form shows 400 and 422 next to its fields. */
-  create: (input: Record<string, unknown>) =>
+  create: (input: ProductionOrderCreateInput | Record<string, unknown>) =>
     http.post<ProductionOrderDetail>(BASE, input, { silent: [400, 422] }),
   /** 409 (stale, no longer planned) is the form's Alert. */
-  update: (id: number, input: Record<string, unknown>) =>
+  update: (id: number, input: ProductionOrderUpdateInput | Record<string, unknown>) =>
     http.put<ProductionOrderDetail>(one(id), input, { silent: [400, 409, 422] }),
-  start: (id: number) => http.post<ProductionOrderDetail>(`${one(id)}/start`, {}, refusals),
+  /** start or cancel: an action without a body that answers the order. */
+  act: (id: number, action: StatusAction) =>
+    http.post<ProductionOrderDetail>(`${one(id)}/${action}`, {}, refusals),
   /** The dialog shows 400 and 422 next to its fields, 409 in its Alert. */
-  complete: (id: number, input: Record<string, unknown>) =>
+  complete: (id: number, input: ProductionOrderCompleteInput) =>
     http.post<ProductionOrderDetail>(`${one(id)}/complete`, input, { silent: [400, 409, 422] }),
-  cancel: (id: number) => http.post<ProductionOrderDetail>(`${one(id)}/cancel`, {}, refusals),
   /** "Comprar faltantes": one draft purchase order per default supplier (422 shown in place). */
-  buyMissing: (lines: { itemId: number; quantity: string }[]) =>
-    http.post<{ items: DraftOrder[] }>(
-      '/purchase-orders/drafts',
+  buyMissing: (lines: PurchaseOrderDraftsInput['lines']) =>
+    http.post<PurchaseOrderDrafts>(
+      `/${PURCHASE_ORDERS_PATH}/drafts`,
       { lines },
       { silent: [400, 422], redirectOnForbidden: false },
     ),
   pdfPath: (id: number) => `${one(id)}/pdf`,
 };
+
+/** The actions that take no body: "Iniciar produção" and "Cancelar". */
+type StatusAction = Extract<ProductionOrderAction, 'start' | 'cancel'>;
+
+/** What a production order's form saves: a new order, or a planned one's changes. */
+export type ProductionOrderSave =
+  | { id?: undefined; input: ProductionOrderCreateInput }
+  | { id: number; input: ProductionOrderUpdateInput };
+
+/**
+ * "Salvar" of the order form: POST a new order or PUT a planned one's changes; the answer is kept
+ * as the order's detail and the orders read again. A planned order moves no stock.
+ */
+export function useSaveProductionOrder(
+  callbacks?: MutationCallbacks<ProductionOrderDetail, ProductionOrderSave>,
+) {
+  const client = useQueryClient();
+  return useInvalidatingMutation<ProductionOrderDetail, ProductionOrderSave>({
+    mutationFn: (save) =>
+      save.id === undefined
+        ? productionOrdersApi.create(save.input)
+        : productionOrdersApi.update(save.id, save.input),
+    invalidates: [productionOrderKeys.all],
+    ...callbacks,
+    onSuccess: (saved, ...rest) => {
+      client.setQueryData(productionOrderKeys.detail(saved.id), saved);
+      return callbacks?.onSuccess?.(saved, ...rest);
+    },
+  });
+}
+
+/**
+ * "Iniciar produção" (the materials leave their source) or "Cancelar" (a started order's
+ * materials come back): the stock and the items' costs read again. A refusal (a shortage,
+ * someone else moved the order first) reads the order and its availability again.
+ */
+export function useProductionOrderAction(
+  action: StatusAction,
+  callbacks?: MutationCallbacks<ProductionOrderDetail, number>,
+) {
+  return useInvalidatingMutation<ProductionOrderDetail, number>({
+    mutationFn: (id) => productionOrdersApi.act(id, action),
+    invalidates: [productionOrderKeys.all, ...changedReads.stockPosting],
+    invalidatesOnError: [productionOrderKeys.all],
+    ...callbacks,
+  });
+}
+
+/**
+ * "Concluir": the product enters its target location at the order's real unit cost; the answer
+ * is kept as the order's detail, the stock and the products' costs read again. A refusal (the
+ * order moved on) reads the order again.
+ */
+export function useCompleteProductionOrder(
+  id: number,
+  callbacks?: MutationCallbacks<ProductionOrderDetail, ProductionOrderCompleteInput>,
+) {
+  const client = useQueryClient();
+  return useInvalidatingMutation<ProductionOrderDetail, ProductionOrderCompleteInput>({
+    mutationFn: (input) => productionOrdersApi.complete(id, input),
+    invalidates: [productionOrderKeys.all, ...changedReads.stockPosting],
+    invalidatesOnError: [productionOrderKeys.all],
+    ...callbacks,
+    onSuccess: (saved, ...rest) => {
+      client.setQueryData(productionOrderKeys.detail(saved.id), saved);
+      return callbacks?.onSuccess?.(saved, ...rest);
+    },
+  });
+}
+
+/**
+ * "Comprar faltantes": draft purchase orders for what the order is short of; only the purchase
+ * orders change (a draft moves no stock).
+ */
+export function useBuyMissing(
+  callbacks?: MutationCallbacks<PurchaseOrderDrafts, PurchaseOrderDraftsInput['lines']>,
+) {
+  return useInvalidatingMutation<PurchaseOrderDrafts, PurchaseOrderDraftsInput['lines']>({
+    mutationFn: (lines) => productionOrdersApi.buyMissing(lines),
+    invalidates: [resourceKeys(PURCHASE_ORDERS_PATH).all],
+    ...callbacks,
+  });
+}
 
 /**
  * Reads that the screens can do without: a user who may plan production but not read one of the

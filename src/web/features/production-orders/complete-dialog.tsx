@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Modal, type FormRule } from 'antd';
 import { useState } from 'react';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
@@ -6,6 +5,7 @@ import { messages } from '../../../shared/messages.js';
 import { formatDecimal } from '../../../shared/money.js';
 import {
   productionOrderCompleteSchema,
+  type ProductionOrderCompleteInput,
   type ProductionOrderDetail,
 } from '../../../shared/resources/production-orders.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
@@ -16,7 +16,7 @@ import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
-import { keysChangedByProduction, productionOrderKeys, productionOrdersApi } from './api.js';
+import { useCompleteProductionOrder } from './api.js';
 
 interface CompleteValues {
   producedQuantity?: string;
@@ -25,11 +25,11 @@ interface CompleteValues {
 
 const required: FormRule = { required: true, message: messages.required };
 
-const toInput = (values: Record<string, unknown>) => {
-  const typed = (values as CompleteValues).producedQuantity ?? '';
+const toInput = (values: CompleteValues): ProductionOrderCompleteInput => {
+  const typed = values.producedQuantity ?? '';
   return {
     producedQuantity: typed === '' ? typed : (typedQuantityToDecimal(typed) ?? typed),
-    date: (values as CompleteValues).date ?? undefined,
+    date: values.date ?? undefined,
   };
 };
 
@@ -46,29 +46,21 @@ export function CompleteDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<CompleteValues>();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const validate = (field: string) => zodRule(productionOrderCompleteSchema, field, toInput);
+  const validate = (field: string) =>
+    zodRule(productionOrderCompleteSchema, field, (values) => toInput(values as CompleteValues));
 
   const submitOnce = useSingleSubmit();
 
-  const complete = useMutation({
-    mutationFn: (values: CompleteValues) =>
-      productionOrdersApi.complete(order.id, toInput(values as Record<string, unknown>)),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(productionOrderKeys.detail(saved.id), saved);
-      for (const queryKey of keysChangedByProduction)
-        void queryClient.invalidateQueries({ queryKey });
+  const complete = useCompleteProductionOrder(order.id, {
+    onSuccess: () => {
       toast.success(messages.productionOrders.completed);
       onClose();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) {
-        setRefusal(error.message);
-        for (const queryKey of keysChangedByProduction)
-          void queryClient.invalidateQueries({ queryKey });
-      } else reportFormError(form, error);
+      if (error instanceof ApiError && error.status === 409) setRefusal(error.message);
+      else reportFormError(form, error);
     },
   });
 
@@ -92,7 +84,7 @@ export function CompleteDialog({
           date: todayInSaoPaulo(),
         }}
         onFinish={(values) => {
-          submitOnce(() => complete.mutateAsync(values));
+          submitOnce(() => complete.mutateAsync(toInput(values)));
         }}
       >
         {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}

@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -28,7 +28,7 @@ import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
 import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
-import { keysChangedByProduction, productionOrderKeys, productionOrdersApi } from './api.js';
+import { productionOrderKeys, productionOrdersApi, useProductionOrderAction } from './api.js';
 import { CompleteDialog } from './complete-dialog.js';
 import { usePdfOpener } from '../../components/open-pdf.js';
 import { quantityText } from './production-order-columns.js';
@@ -51,7 +51,7 @@ const validId = (id: string) => /^\d{1,15}$/.test(id);
  * (Iniciar produção, Concluir, Cancelar, Editar), the materials with what is required, consumed
  * and (while planned) available at the source, what "Iniciar" found missing with "Comprar
  * faltantes", the costs, the cost breakdown once completed, "Imprimir ficha" and the timeline.
- * Every action refreshes the order, the lists, the stock and the products.
+ * Each action's hook (api.ts) reads again what it changed.
  */
 export function ProductionOrderPage({ basePath }: { basePath: string }) {
   const { id = '' } = useParams();
@@ -89,7 +89,6 @@ function OrderScreen({
 }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const canReadStock = usePermission('stockItems:read');
   const [completing, setCompleting] = useState(false);
@@ -108,10 +107,8 @@ function OrderScreen({
     (planned ? (availability.data?.items ?? []) : []).map((line) => [line.feedstockId, line]),
   );
 
-  const refresh = () => {
-    for (const queryKey of keysChangedByProduction)
-      void queryClient.invalidateQueries({ queryKey });
-  };
+  const cancel = useProductionOrderAction('cancel');
+  const start = useProductionOrderAction('start');
   const action = documentActionOf(productionOrderActionLabels, productionOrderActionPermissions);
   const actions = [
     action('edit', () => {
@@ -121,7 +118,7 @@ function OrderScreen({
     action(
       'cancel',
       async () => {
-        await productionOrdersApi.cancel(row.id);
+        await cancel.mutateAsync(row.id);
         toast.success(messages.productionOrders.cancelled);
       },
       {
@@ -137,7 +134,7 @@ function OrderScreen({
     action(
       'start',
       async () => {
-        await productionOrdersApi.start(row.id);
+        await start.mutateAsync(row.id);
         toast.success(messages.productionOrders.started);
       },
       { primary: true, confirm: messages.productionOrders.startConfirm },
@@ -224,7 +221,6 @@ function OrderScreen({
             if (error instanceof ApiError && error.is(ErrorCode.INSUFFICIENT_STOCK)) {
               setShortages(error.details);
             } else if (!error) setShortages(null);
-            refresh();
           }}
         >
           <Button onClick={onBack}>Voltar</Button>

@@ -1,5 +1,4 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Table, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { StockShortageDetail } from '../../../shared/error-codes.js';
@@ -10,7 +9,7 @@ import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
 import { usePermission } from '../../lib/session.js';
-import { keysChangedByProduction, productionOrdersApi } from './api.js';
+import { useBuyMissing } from './api.js';
 
 /** The items a 422 of the drafts names (no default supplier), when it names them. */
 function itemsWithoutSupplier(error: unknown): string[] {
@@ -32,7 +31,6 @@ export function ShortagePanel({
   order: ProductionOrderDetail;
   shortages: StockShortageDetail[];
 }) {
-  const queryClient = useQueryClient();
   const canBuy = usePermission('purchaseOrders:write');
   const units = new Map(order.materials.map((line) => [line.feedstockId, line]));
   const quantity = (row: StockShortageDetail, value: string) => {
@@ -42,16 +40,8 @@ export function ShortagePanel({
 
   const submitOnce = useSingleSubmit();
 
-  const buy = useMutation({
-    mutationFn: () =>
-      productionOrdersApi.buyMissing(
-        shortages.map((row) => ({ itemId: row.itemId, quantity: row.missing })),
-      ),
-    onSettled: () => {
-      for (const queryKey of keysChangedByProduction)
-        void queryClient.invalidateQueries({ queryKey });
-    },
-  });
+  const buy = useBuyMissing();
+  const missing = shortages.map((row) => ({ itemId: row.itemId, quantity: row.missing }));
 
   const drafts = buy.data?.items ?? [];
   const missingSupplier = itemsWithoutSupplier(buy.error);
@@ -115,7 +105,7 @@ export function ShortagePanel({
               type="primary"
               icon={<ShoppingCartOutlined aria-hidden />}
               loading={buy.isPending}
-              onClick={() => submitOnce(() => buy.mutateAsync())}
+              onClick={() => submitOnce(() => buy.mutateAsync(missing))}
               data-testid="buy-missing"
             >
               Comprar faltantes

@@ -1,13 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api-error.js';
 import {
   PURCHASE_ORDERS_PATH,
-  type PurchaseOrderPage,
+  type PurchaseOrderAction,
+  type PurchaseOrderCreateInput,
   type PurchaseOrderDetail,
+  type PurchaseOrderPage,
+  type PurchaseOrderUpdateInput,
+  type PurchaseReceiveInput,
 } from '../../../shared/resources/purchase-orders.js';
 import { categoryOptions, type CategoryRow } from '../../components/category-options.js';
 import { http, type QueryValue } from '../../lib/http.js';
-import { resourceKeys } from '../../lib/query-keys.js';
+import {
+  useInvalidatingMutation,
+  type MutationCallbacks,
+} from '../../lib/invalidating-mutation.js';
+import { changedReads, resourceKeys } from '../../lib/query-keys.js';
 
 export { useDefaultLocation, useUnitDecimals } from '../../components/stock-lookups.js';
 
@@ -18,20 +26,10 @@ const one = (id: number | string) => `${BASE}/${encodeURIComponent(String(id))}`
 export const orderKeys = resourceKeys(PURCHASE_ORDERS_PATH);
 
 /**
- * What an order's action changes besides the order: the lists, the stock (balances, movements,
- * the items' costs and last prices) and the bills to pay a receipt creates, and the reports read
- * from them. Each action invalidates all of them, so every screen shows the new state.
+ * What the order form's save invalidates until it saves through `useSavePurchaseOrder`, which
+ * owns what a save changes. To go once the form uses the hook.
  */
-export const keysChangedByOrders = [
-  orderKeys.all,
-  resourceKeys('stock-items').all,
-  resourceKeys('stock-movements').all,
-  resourceKeys('feedstocks').all,
-  resourceKeys('products').all,
-  resourceKeys('bills-to-pay').all,
-  resourceKeys('cash-flow').all,
-  resourceKeys('income-statement').all,
-];
+export const keysChangedByOrders = [orderKeys.all];
 
 /** A refusal an action bar or dialog shows itself (wrong status, a rule); the rest is a toast. */
 const refusals = { silent: [409, 422] } as const;
@@ -42,20 +40,92 @@ export const ordersApi = {
   get: (id: number | string, signal?: AbortSignal) =>
     http.get<PurchaseOrderDetail>(one(id), { signal, silent: true }),
   /** The form shows 400 and 422 next to its fields. */
-  create: (input: Record<string, unknown>) =>
+  create: (input: PurchaseOrderCreateInput | Record<string, unknown>) =>
     http.post<PurchaseOrderDetail>(BASE, input, { silent: [400, 422] }),
   /** 409 (stale, no longer a draft) is the form's Alert. */
-  update: (id: number, input: Record<string, unknown>) =>
+  update: (id: number, input: PurchaseOrderUpdateInput | Record<string, unknown>) =>
     http.put<PurchaseOrderDetail>(one(id), input, { silent: [400, 409, 422] }),
   remove: (id: number) => http.delete(one(id), refusals),
-  approve: (id: number) => http.post<PurchaseOrderDetail>(`${one(id)}/approve`, {}, refusals),
-  close: (id: number) => http.post<PurchaseOrderDetail>(`${one(id)}/close`, {}, refusals),
-  cancel: (id: number) => http.post<PurchaseOrderDetail>(`${one(id)}/cancel`, {}, refusals),
+  /** approve, close or cancel: an action without a body that answers the order. */
+  act: (id: number, action: StatusAction) =>
+    http.post<PurchaseOrderDetail>(`${one(id)}/${action}`, {}, refusals),
   /** The dialog shows 400 and 422 (over-receipt) next to its lines, 409 in its Alert. */
-  receive: (id: number, input: Record<string, unknown>) =>
+  receive: (id: number, input: PurchaseReceiveInput) =>
     http.post<PurchaseOrderDetail>(`${one(id)}/receive`, input, { silent: [400, 409, 422] }),
   pdfPath: (id: number) => `${one(id)}/pdf`,
 };
+
+/** The actions that only move an order's status. */
+type StatusAction = Extract<PurchaseOrderAction, 'approve' | 'close' | 'cancel'>;
+
+/** What a purchase order's form saves: a new order, or a draft's changes with the version read. */
+export type PurchaseOrderSave =
+  | { id?: undefined; input: PurchaseOrderCreateInput }
+  | { id: number; input: PurchaseOrderUpdateInput };
+
+/**
+ * "Salvar" of the order form: POST a new order or PUT a draft's changes; the answer is kept as the
+ * order's detail and the orders read again. A draft moves no stock and creates no bill.
+ */
+export function useSavePurchaseOrder(
+  callbacks?: MutationCallbacks<PurchaseOrderDetail, PurchaseOrderSave>,
+) {
+  const client = useQueryClient();
+  return useInvalidatingMutation<PurchaseOrderDetail, PurchaseOrderSave>({
+    mutationFn: (save) =>
+      save.id === undefined ? ordersApi.create(save.input) : ordersApi.update(save.id, save.input),
+    invalidates: [orderKeys.all],
+    ...callbacks,
+    onSuccess: (saved, ...rest) => {
+      client.setQueryData(orderKeys.detail(saved.id), saved);
+      return callbacks?.onSuccess?.(saved, ...rest);
+    },
+  });
+}
+
+/** "Excluir" a draft; a refusal (no longer a draft) reads the order again. */
+export function useDeletePurchaseOrder(callbacks?: MutationCallbacks<unknown, number>) {
+  return useInvalidatingMutation<unknown, number>({
+    mutationFn: (id) => ordersApi.remove(id),
+    invalidates: [orderKeys.all],
+    invalidatesOnError: [orderKeys.all],
+    ...callbacks,
+  });
+}
+
+/**
+ * "Aprovar", "Encerrar" or "Cancelar": the order's status moves, nothing else (what was received
+ * stays in stock and billed). A refusal (someone else moved it first) reads the order again.
+ */
+export function usePurchaseOrderAction(
+  action: StatusAction,
+  callbacks?: MutationCallbacks<PurchaseOrderDetail, number>,
+) {
+  return useInvalidatingMutation<PurchaseOrderDetail, number>({
+    mutationFn: (id) => ordersApi.act(id, action),
+    invalidates: [orderKeys.all],
+    invalidatesOnError: [orderKeys.all],
+    ...callbacks,
+  });
+}
+
+/**
+ * "Receber": the goods enter stock (balances, movements, the items' costs and last prices, which
+ * the order form's item search shows) and the receipt's bills to pay are created, so the stock,
+ * the bills to pay and their reports read again. A refusal (over-receipt, the order moved on)
+ * reads the order again.
+ */
+export function useReceivePurchaseOrder(
+  id: number,
+  callbacks?: MutationCallbacks<PurchaseOrderDetail, PurchaseReceiveInput>,
+) {
+  return useInvalidatingMutation<PurchaseOrderDetail, PurchaseReceiveInput>({
+    mutationFn: (input) => ordersApi.receive(id, input),
+    invalidates: [orderKeys.all, ...changedReads.stockPosting, ...changedReads.bills('PAY')],
+    invalidatesOnError: [orderKeys.all],
+    ...callbacks,
+  });
+}
 
 /**
  * Reads that the screens can do without: a user who may buy but not read one of the lookups

@@ -3,6 +3,7 @@ import { formatDecimal, parseDecimal } from '../../../shared/money.js';
 import type {
   PurchaseOrderLine,
   PurchaseOrderDetail,
+  PurchaseReceiveInput,
 } from '../../../shared/resources/purchase-orders.js';
 import { lineAmount } from '../../components/line-table-values.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
@@ -190,7 +191,7 @@ export function receiveDefaults(
  * next to the line it is about.
  */
 export function toReceiveInput(values: ReceiveFormValues): {
-  input: Record<string, unknown>;
+  input: PurchaseReceiveInput;
   sentIndexes: number[];
 } {
   const sentIndexes: number[] = [];

@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -27,7 +27,7 @@ import { breakpoints, useMediaQuery } from '../../components/use-media-query.js'
 import { paths } from '../../lib/paths.js';
 import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
-import { keysChangedByOrders, orderKeys, ordersApi } from './api.js';
+import { orderKeys, ordersApi, useDeletePurchaseOrder, usePurchaseOrderAction } from './api.js';
 import { OrderStatusTag } from './order-status-tag.js';
 import { ReceiveDialog } from './receive-dialog.js';
 
@@ -55,13 +55,12 @@ function termsText(order: PurchaseOrderDetail): string {
  * One purchase order: its values and status, the actions its status and the user allow (Aprovar,
  * Receber, Encerrar, Cancelar, Editar, Excluir), the lines with what was ordered, received and is
  * still to come, its receipts with the bills they created, "Imprimir" (the PDF) and its timeline.
- * Every action refreshes the order, the lists, the stock and the bills to pay.
+ * Each action's hook (api.ts) reads again what it changed.
  */
 export function PurchaseOrderPage({ basePath }: { basePath: string }) {
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const canReadBills = usePermission('billsToPay:read');
   const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
   const back = () => navigate(`${basePath}${listSearch}`);
@@ -69,6 +68,10 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const [receiving, setReceiving] = useState(false);
   const pdf = usePdfOpener();
+  const remove = useDeletePurchaseOrder();
+  const cancel = usePurchaseOrderAction('cancel');
+  const close = usePurchaseOrderAction('close');
+  const approve = usePurchaseOrderAction('approve');
 
   const order = useQuery({
     queryKey: orderKeys.detail(id),
@@ -84,10 +87,6 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
       onBack={back}
     >
       {(row) => {
-        const refresh = () => {
-          for (const queryKey of keysChangedByOrders)
-            void queryClient.invalidateQueries({ queryKey });
-        };
         const action = documentActionOf(purchaseOrderActionLabels, purchaseOrderActionPermissions);
         const actions = [
           action('edit', () => {
@@ -97,7 +96,7 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
           action(
             'delete',
             async () => {
-              await ordersApi.remove(row.id);
+              await remove.mutateAsync(row.id);
               toast.success(messages.purchaseOrders.deleted);
               navigate(`${basePath}${listSearch}`);
             },
@@ -110,7 +109,7 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
           action(
             'cancel',
             async () => {
-              await ordersApi.cancel(row.id);
+              await cancel.mutateAsync(row.id);
               toast.success(messages.purchaseOrders.cancelled);
             },
             {
@@ -123,7 +122,7 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
           action(
             'close',
             async () => {
-              await ordersApi.close(row.id);
+              await close.mutateAsync(row.id);
               toast.success(messages.purchaseOrders.closed);
             },
             { confirm: messages.purchaseOrders.closeConfirm, confirmLabel: 'Encerrar ordem' },
@@ -131,7 +130,7 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
           action(
             'approve',
             async () => {
-              await ordersApi.approve(row.id);
+              await approve.mutateAsync(row.id);
               toast.success(messages.purchaseOrders.approved);
             },
             { primary: true },
@@ -171,9 +170,6 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
                 machine={purchaseOrderMachine}
                 status={row.status}
                 actions={actions}
-                onSettled={(name) => {
-                  if (name !== 'edit' && name !== 'receive') refresh();
-                }}
               >
                 <Button onClick={back}>Voltar</Button>
                 <Button

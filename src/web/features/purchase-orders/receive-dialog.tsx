@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Col, Flex, Form, Input, Modal, Row, Table, Typography, type FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { ErrorCode, type OverReceiptDetail } from '../../../shared/error-codes.js';
@@ -16,7 +15,7 @@ import { formatQuantity } from '../../components/quantity-text.js';
 import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { ApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
-import { keysChangedByOrders, ordersApi } from './api.js';
+import { useReceivePurchaseOrder } from './api.js';
 import {
   receiveDefaults,
   receiveFieldIndex,
@@ -60,7 +59,6 @@ export function ReceiveDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<ReceiveFormValues>();
   const awaited = useMemo(
     () => order.items.filter((line) => Number(line.pendingQuantity) > 0),
@@ -72,66 +70,56 @@ export function ReceiveDialog({
 
   const submitOnce = useSingleSubmit();
 
-  const receive = useMutation({
-    mutationFn: async (values: ReceiveFormValues) => {
-      const { input, sentIndexes } = toReceiveInput(values);
-      try {
-        return await ordersApi.receive(order.id, input);
-      } catch (error) {
-        throw Object.assign(error as object, { sentIndexes });
-      }
-    },
+  const receive = useReceivePurchaseOrder(order.id, {
     onSuccess: () => {
-      for (const queryKey of keysChangedByOrders) void queryClient.invalidateQueries({ queryKey });
       toast.success(messages.purchaseOrders.received);
       onClose();
     },
-    onError: (error: Error & { sentIndexes?: number[] }) => {
-      const sent = error.sentIndexes ?? [];
-      if (!(error instanceof ApiError)) return;
-      if (error.is(ErrorCode.OVER_RECEIPT)) {
-        const details = error.details as unknown as OverReceiptDetail[];
-        const fields = details.flatMap((detail) => {
-          const index = sent[detail.index];
-          const line = index === undefined ? undefined : awaited[index];
-          if (index === undefined || !line) return [];
-          const left = formatQuantity(detail.remaining, line.unitDecimals);
-          return [
-            {
-              name: ['lines', index, 'quantity'] as ['lines', number, 'quantity'],
-              errors: [`Maior que o pendente: ${left} ${line.unitCode} a receber.`],
-            },
-          ];
-        });
-        if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
-        else setRefusal(error.message);
-        void queryClient.invalidateQueries({ queryKey: keysChangedByOrders[0] });
-        return;
-      }
-      if (error.status === 409) {
-        setRefusal(error.message);
-        void queryClient.invalidateQueries({ queryKey: keysChangedByOrders[0] });
-        return;
-      }
-      // `lines.N.quantity` of what was sent → the dialog's line N.
-      const remapped = Object.entries(error.fields).map(([path, message]) => {
-        const index = receiveFieldIndex(path, sent);
-        return index === null
-          ? [path, message]
-          : [path.replace(/^lines\.\d+/, `lines.${index}`), message];
-      });
-      reportFormError(
-        form,
-        new ApiError(error.status, {
-          code: error.code,
-          message: error.message,
-          fields: Object.fromEntries(remapped),
-          details: error.details,
-          requestId: error.requestId ?? '',
-        }),
-      );
-    },
   });
+
+  /** A refusal, said where it belongs: `sent` maps the lines sent to the dialog's lines. */
+  const showRefusal = (error: Error, sent: readonly number[]) => {
+    if (!(error instanceof ApiError)) return;
+    if (error.is(ErrorCode.OVER_RECEIPT)) {
+      const details = error.details as unknown as OverReceiptDetail[];
+      const fields = details.flatMap((detail) => {
+        const index = sent[detail.index];
+        const line = index === undefined ? undefined : awaited[index];
+        if (index === undefined || !line) return [];
+        const left = formatQuantity(detail.remaining, line.unitDecimals);
+        return [
+          {
+            name: ['lines', index, 'quantity'] as ['lines', number, 'quantity'],
+            errors: [`Maior que o pendente: ${left} ${line.unitCode} a receber.`],
+          },
+        ];
+      });
+      if (fields.length > 0) form.setFields(fields as Parameters<typeof form.setFields>[0]);
+      else setRefusal(error.message);
+      return;
+    }
+    if (error.status === 409) {
+      setRefusal(error.message);
+      return;
+    }
+    // `lines.N.quantity` of what was sent → the dialog's line N.
+    const remapped = Object.entries(error.fields).map(([path, message]) => {
+      const index = receiveFieldIndex(path, sent);
+      return index === null
+        ? [path, message]
+        : [path.replace(/^lines\.\d+/, `lines.${index}`), message];
+    });
+    reportFormError(
+      form,
+      new ApiError(error.status, {
+        code: error.code,
+        message: error.message,
+        fields: Object.fromEntries(remapped),
+        details: error.details,
+        requestId: error.requestId ?? '',
+      }),
+    );
+  };
 
   return (
     <Modal
@@ -153,7 +141,10 @@ export function ReceiveDialog({
         preserve={false}
         onFinish={(values) => {
           setRefusal(null);
-          submitOnce(() => receive.mutateAsync(values));
+          const { input, sentIndexes } = toReceiveInput(values);
+          submitOnce(() =>
+            receive.mutateAsync(input, { onError: (error) => showRefusal(error, sentIndexes) }),
+          );
         }}
       >
         {refusal && (
