@@ -146,7 +146,6 @@ export const messages = {
     repeatedFeedstock: 'Este insumo já está em outra linha.',
     noMaterials: 'Inclua ao menos um material.',
     endBeforeStart: 'O término previsto não pode ser anterior ao início.',
-    inactiveLocation: 'Local inativo: escolha um ativo.',
     created: 'Ordem de produção criada.',
     saved: 'Ordem de produção salva.',
     started: 'Produção iniciada.',

@@ -210,19 +210,26 @@ export async function auditCreated<
   });
 }
 
-/** Deletes the document (its lines go by the foreign key's cascade) and audits what it was. */
-export async function deleteDocument<
-  S extends string,
-  A extends string,
-  Row extends LockedDocument<S>,
->(step: DocumentStep<Row>, type: DocumentType<S, A, Row, unknown>): Promise<void> {
-  const lines = await allLines(step.trx, type.lines, step.id, 'removed');
-  await repositoryOf(type.table).remove(step.trx, step.id);
-  await recordAudit(step.trx, step.ctx, {
-    entity: type.entity,
-    entityId: step.id,
-    action: 'delete',
-    before: step.document,
-    lines,
+/**
+ * Deletes a document its machine lets go (`delete`: a DRAFT), locked and guarded like any action;
+ * its lines go by the foreign key's cascade, and the audit keeps what it was.
+ */
+export function deleteDocument<S extends string, A extends string, Row extends LockedDocument<S>>(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  type: DocumentType<S, A | 'delete', Row, unknown>,
+  id: number,
+): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    const document = await lockDocument(trx, type, id, 'delete');
+    const lines = await allLines(trx, type.lines, id, 'removed');
+    await repositoryOf(type.table).remove(trx, id);
+    await recordAudit(trx, ctx, {
+      entity: type.entity,
+      entityId: id,
+      action: 'delete',
+      before: document,
+      lines,
+    });
   });
 }

@@ -22,7 +22,7 @@ import {
   type EntryWithNames,
   type Period,
 } from './account-entries.repo.js';
-import { checkReferences } from './finance-references.js';
+import { checkReferences } from '../master-data/index.js';
 
 /**
  * The use cases of a checking account's Extrato (DOMAIN §9): a manual entry, a transfer to another

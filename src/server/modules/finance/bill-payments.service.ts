@@ -19,7 +19,7 @@ import { postEntry } from './account-entries.posting.js';
 import { findBillState, lockBill, lockPayment, settle, unsettle } from './bills.repo.js';
 import { entryAmount, entryDescription, openAmount } from './bills.rules.js';
 import { auditEntity, directionOf, getBill } from './bills.service.js';
-import { checkReferences } from './finance-references.js';
+import { checkReferences } from '../master-data/index.js';
 
 /**
  * "Baixar" and "Estornar baixa" (DOMAIN §9). A payment is one conditional UPDATE of the bill (so

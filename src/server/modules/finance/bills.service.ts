@@ -38,7 +38,7 @@ import {
   type PaymentDbRow,
 } from './bills.repo.js';
 import { installmentBills, isOverdue, openAmount, OPEN_STATUSES, pixTxid } from './bills.rules.js';
-import { checkReferences, type MoneyDirection } from './finance-references.js';
+import { checkReferences, type MoneyDirection } from '../master-data/index.js';
 
 /** Contas a Pagar / Contas a Receber: the list, a bill, its creation, edit, cancel and PIX. */
 

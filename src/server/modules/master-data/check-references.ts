@@ -3,30 +3,49 @@ import type { DbOrTrx } from '../../db/connection.js';
 import { ValidationError } from '../../platform/errors.js';
 
 /**
- * The references a bill, a payment or an account entry names, checked together so that the person
- * sees every wrong field at once: each must exist and be active; a category must be of the kind
- * the money goes (income for what comes in, expense for what goes out); a payment method must be
- * used for that direction (PAY or BOTH; RECEIVE or BOTH). A field path can be renamed (`fields`)
- * for a form whose field has another name (`toAccountId`).
+ * The master-data records a document names (a bill, a payment, an account entry, a purchase or
+ * production order), checked by one function so that every document answers the same message for
+ * the same case and the person sees every wrong field at once: each must exist and be active; a
+ * category must be of the kind the money goes (income for what comes in, expense for what goes
+ * out); a payment method must be used for that direction (PAY or BOTH; RECEIVE or BOTH). A field
+ * path can be renamed (`fieldNames`) for a form whose field has another name (`toAccountId`,
+ * `sourceLocationId`).
  */
-export interface FinanceReferences {
+export interface References {
   categoryId?: number | null;
   paymentMethodId?: number | null;
   checkingAccountId?: number | null;
   supplierId?: number | null;
   clientId?: number | null;
+  /** A stock location. */
+  locationId?: number | null;
 }
 
 export type MoneyDirection = 'IN' | 'OUT';
 
+/** 400 with every wrong reference on its field; nothing when all are right. */
 export async function checkReferences(
   db: DbOrTrx,
-  refs: FinanceReferences,
+  refs: References,
   direction: MoneyDirection,
-  fieldNames: Partial<Record<keyof FinanceReferences, string>> = {},
+  fieldNames: Partial<Record<keyof References, string>> = {},
 ): Promise<void> {
+  const errors = await referenceErrors(db, refs, direction, fieldNames);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/**
+ * The wrong references by field, for a document that checks its lines too and answers every wrong
+ * field in one 400.
+ */
+export async function referenceErrors(
+  db: DbOrTrx,
+  refs: References,
+  direction: MoneyDirection,
+  fieldNames: Partial<Record<keyof References, string>> = {},
+): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
-  const fail = (key: keyof FinanceReferences, message: string) => {
+  const fail = (key: keyof References, message: string) => {
     errors[fieldNames[key] ?? key] = message;
   };
 
@@ -66,6 +85,7 @@ export async function checkReferences(
     ['checkingAccountId', 'checkingAccounts'],
     ['supplierId', 'suppliers'],
     ['clientId', 'clients'],
+    ['locationId', 'stockLocations'],
   ] as const) {
     const refId = refs[key];
     if (refId == null) continue;
@@ -77,5 +97,5 @@ export async function checkReferences(
     if (!row) fail(key, messages.finance.notFound);
     else if (!row.active) fail(key, messages.finance.inactive);
   }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return errors;
 }

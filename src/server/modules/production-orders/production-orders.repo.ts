@@ -10,7 +10,7 @@ import type {
   ProductionOrderMaterialsTable,
   ProductionOrdersTable,
 } from '../../db/types.js';
-import { documentRepository, type DocumentLines } from '../../platform/document-lines.js';
+import type { DocumentLines } from '../../platform/document-lines.js';
 import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
 
@@ -217,17 +217,6 @@ export function productOutlays(db: DbOrTrx, productId: number): Promise<ProductO
     .execute();
 }
 
-/** The locations of these ids with whether each is active. */
-export async function locationsOf(db: DbOrTrx, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { active: boolean; name: string }>();
-  const rows = await db
-    .selectFrom('stockLocations')
-    .select(['id', 'active', 'name'])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id, { active: row.active, name: row.name }]));
-}
-
 /** Kind and unit decimals of the items of these ids (the feedstocks an edit names). */
 export async function itemsOf(db: DbOrTrx, ids: number[]) {
   if (ids.length === 0) return new Map<number, { kind: string; unitDecimals: number }>();
@@ -283,9 +272,6 @@ export function lockOrder(trx: Trx, id: number) {
     .forUpdate()
     .executeTakeFirst();
 }
-
-/** What updateWithLines needs of a repository: the row, and its update with the version check. */
-export const orderRepository = documentRepository('productionOrders');
 
 /** Consumption recorded on start: the quantity and what the OUT movement valued it at. */
 export async function recordConsumption(

@@ -17,6 +17,7 @@ import { auditCreated, documentAction, saveDocument } from '../../platform/docum
 import { ValidationError } from '../../platform/errors.js';
 import { takeNumber } from '../../platform/numbering.js';
 import { inTransaction } from '../../platform/transaction.js';
+import { referenceErrors } from '../master-data/index.js';
 import { productionOrderDocument } from './production-order.document.js';
 import { getProductionOrder } from './production-orders.read.js';
 import {
@@ -30,7 +31,6 @@ import {
   insertMaterials,
   insertOrder,
   itemsOf,
-  locationsOf,
   materialLines,
   productOutlays,
 } from './production-orders.repo.js';
@@ -48,11 +48,11 @@ async function checkHeader(
   if (!quantityFitsUnit(input.quantity, productDecimals)) {
     fields.quantity = messages.tooManyUnitDecimals(productDecimals);
   }
-  const locations = await locationsOf(trx, [input.sourceLocationId, input.targetLocationId]);
   for (const key of ['sourceLocationId', 'targetLocationId'] as const) {
-    const location = locations.get(input[key]);
-    if (!location) fields[key] = messages.errors.missingReference;
-    else if (!location.active) fields[key] = messages.productionOrders.inactiveLocation;
+    Object.assign(
+      fields,
+      await referenceErrors(trx, { locationId: input[key] }, 'OUT', { locationId: key }),
+    );
   }
 }
 

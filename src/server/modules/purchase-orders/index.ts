@@ -5,4 +5,4 @@
  * in its own transaction (it reuses the caller's, see platform/transaction.ts).
  */
 export { purchaseOrdersRoutes } from './purchase-orders.routes.js';
-export { createDrafts } from './purchase-orders.service.js';
+export { createDrafts } from './draft-purchase-orders.js';

@@ -14,7 +14,7 @@ import {
 } from '../../platform/spreadsheet-format.js';
 import { createXlsxWriter, XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.js';
 import { eachOrderBatch, type OrderFilters } from './purchase-orders.repo.js';
-import { summaryToApi } from './purchase-orders.service.js';
+import { purchaseOrderSummary } from './purchase-orders.read.js';
 
 /**
  * The export of Ordens de Compra: every order of the filtered list, in its order. XLSX cells are
@@ -62,7 +62,7 @@ export async function purchaseOrdersFile(
     );
     await eachOrderBatch(db, query, (rows) => {
       for (const row of rows) {
-        const order = summaryToApi(row);
+        const order = purchaseOrderSummary(row);
         writer.addRow(columns.map((column) => sheetCell({ kind: column.kind }, column.of(order))));
       }
     });
@@ -71,7 +71,7 @@ export async function purchaseOrdersFile(
   const parts = [CSV_BOM, csvRecord(columns.map((column) => column.label))];
   await eachOrderBatch(db, query, (rows) => {
     for (const row of rows) {
-      const order = summaryToApi(row);
+      const order = purchaseOrderSummary(row);
       parts.push(
         csvRecord(
           columns.map((column) =>

@@ -1,11 +1,12 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import { messages } from '../../../shared/messages.js';
 import type {
   PurchaseOrderListQuery,
   PurchaseOrderStatus,
 } from '../../../shared/resources/purchase-orders.js';
 import type { Db, DbOrTrx, Trx } from '../../db/connection.js';
-import { documentRepository, type DocumentLines } from '../../platform/document-lines.js';
+import type { Database } from '../../db/types.js';
+import type { DocumentLines } from '../../platform/document-lines.js';
 import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
 
@@ -289,30 +290,6 @@ export function findSupplier(db: DbOrTrx, id: number) {
     .executeTakeFirst();
 }
 
-export function findLocation(db: DbOrTrx, id: number) {
-  return db
-    .selectFrom('stockLocations')
-    .select(['id', 'name', 'active'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export function findPaymentMethod(db: DbOrTrx, id: number) {
-  return db
-    .selectFrom('paymentMethods')
-    .select(['id', 'usage', 'active'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export function findCategory(db: DbOrTrx, id: number) {
-  return db
-    .selectFrom('financialCategories')
-    .select(['id', 'kind', 'active'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** The default stock location, when there is an active one. */
 export function findDefaultLocation(db: DbOrTrx) {
   return db
@@ -358,8 +335,51 @@ export async function addReceived(
     WHERE l.id = v.id`.execute(trx);
 }
 
-/** What updateWithLines needs of a repository: the row, and its update with the version check. */
-export const orderRepository = documentRepository('purchaseOrders');
+/** A new order's row (a DRAFT) and its lines in their order; answers its id. */
+export async function insertOrder(
+  trx: Trx,
+  values: Insertable<Database['purchaseOrders']>,
+  lines: readonly { itemId: number; quantity: string; unitPrice: string }[],
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('purchaseOrders')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (lines.length) {
+    await trx
+      .insertInto('purchaseOrderItems')
+      .values(
+        lines.map((line, index) => ({
+          purchaseOrderId: id,
+          itemId: line.itemId,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          position: index + 1,
+        })),
+      )
+      .execute();
+  }
+  return id;
+}
+
+/** A receipt and its lines (each pointing at the order line and the movement it posted). */
+export async function insertReceipt(
+  trx: Trx,
+  values: Insertable<Database['purchaseReceipts']>,
+  lines: readonly Omit<Insertable<Database['purchaseReceiptItems']>, 'purchaseReceiptId'>[],
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('purchaseReceipts')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('purchaseReceiptItems')
+    .values(lines.map((line) => ({ ...line, purchaseReceiptId: id })))
+    .execute();
+  return id;
+}
 
 /** The supplier as the PDF prints it. */
 export function findPrintSupplier(db: DbOrTrx, supplierId: number) {

@@ -16,18 +16,19 @@ import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
 import { purchaseOrdersFile } from './purchase-orders.export.js';
 import { purchaseOrderPdf } from './purchase-orders.pdf.js';
+import { createDrafts } from './draft-purchase-orders.js';
 import {
   approvePurchaseOrder,
   cancelPurchaseOrder,
   closePurchaseOrder,
-  createDrafts,
+} from './move-purchase-order.js';
+import { getPurchaseOrder, listPurchaseOrders } from './purchase-orders.read.js';
+import { receivePurchaseOrder } from './receive-purchase-order.js';
+import {
   createPurchaseOrder,
   deletePurchaseOrder,
-  getPurchaseOrder,
-  listPurchaseOrders,
-  receivePurchaseOrder,
   updatePurchaseOrder,
-} from './purchase-orders.service.js';
+} from './save-purchase-order.js';
 import { replyWithFile } from '../../platform/file-reply.js';
 
 /**
