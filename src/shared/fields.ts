@@ -1,4 +1,4 @@
-import { cep, cnpj, cpf, phone } from './br/documents.js';
+import { cep, cnpj, phone } from './br/documents.js';
 import { addYears, formatPlainDate, todayInSaoPaulo } from './plain-date.js';
 import {
   MAX_SIGNIFICANT_DIGITS,
@@ -74,16 +74,6 @@ const numberInput = (v: unknown) => {
   return /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
 };
 
-function document(
-  check: { isValid: (v: string) => boolean; normalize: (v: string) => string },
-  message: string,
-) {
-  return z
-    .preprocess(trim, z.string().min(1))
-    .refine((v) => check.isValid(v), { message })
-    .transform((v) => check.normalize(v));
-}
-
 function optionalDocument(
   check: { isValid: (v: string) => boolean; normalize: (v: string) => string },
   message: string,
@@ -94,14 +84,12 @@ function optionalDocument(
     .transform((v) => (v == null ? null : check.normalize(v)));
 }
 
-export const cpfField = () => document(cpf, messages.invalidCpf);
-export const cnpjField = () => document(cnpj, messages.invalidCnpj);
 export const optionalCnpj = () => optionalDocument(cnpj, messages.invalidCnpj);
-export const optionalCep = () => optionalDocument(cep, messages.invalidCep);
+const optionalCep = () => optionalDocument(cep, messages.invalidCep);
 export const optionalPhone = () => optionalDocument(phone, messages.invalidPhone);
 export const optionalPixKey = () => optionalDocument(pixKey, messages.invalidPixKey);
 
-export const optionalUf = () =>
+const optionalUf = () =>
   z
     .preprocess(
       (v) => (typeof v === 'string' ? emptyToNull(v.trim().toUpperCase()) : v),
@@ -201,8 +189,6 @@ function decimalField(scale: number, options: DecimalFieldOptions = {}) {
 
 /** Money: a decimal string with 2 places, "1234.50" (numeric(15,2)). */
 export const money = () => decimalField(2);
-export const optionalMoney = () =>
-  z.preprocess(emptyToNull, money().nullable().optional()).transform((v) => v ?? null);
 /** Money that cannot be below zero (a limit, a price); balances use `money`. */
 export const nonNegativeMoney = () => decimalField(2, { nonNegative: true });
 export const optionalNonNegativeMoney = () =>

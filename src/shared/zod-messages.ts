@@ -5,7 +5,7 @@ import { messages } from './messages.js';
  * Maps zod's issues to the pt-BR messages of the product, once for every schema on both sides.
  * A schema that needs a specific text ("CPF inválido") passes it explicitly and wins over this map.
  */
-export function ptBrIssueMessage(issue: z.core.$ZodRawIssue): string {
+function ptBrIssueMessage(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return messages.required;

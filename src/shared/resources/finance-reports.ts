@@ -61,7 +61,7 @@ export const dreGroupKeys = Object.keys(dreGroups) as [
 /** Twelve signed amounts (income above zero, expense below), January first. */
 const months = z.array(z.string()).length(12);
 
-export const incomeStatementLineSchema = z.object({
+const incomeStatementLineSchema = z.object({
   /** A category of the chart, or null for a line the payments make (interest, discounts). */
   categoryId: z.number().nullable(),
   name: z.string(),
@@ -69,7 +69,7 @@ export const incomeStatementLineSchema = z.object({
   total: z.string(),
 });
 
-export const incomeStatementGroupSchema = z.object({
+const incomeStatementGroupSchema = z.object({
   dreGroup: z.enum(dreGroupKeys),
   label: z.string(),
   lines: z.array(incomeStatementLineSchema),
@@ -78,7 +78,7 @@ export const incomeStatementGroupSchema = z.object({
 });
 
 /** The results between the groups: Receita líquida, Lucro bruto, Resultado operacional, líquido. */
-export const incomeStatementResultSchema = z.object({
+const incomeStatementResultSchema = z.object({
   key: z.enum(['NET_REVENUE', 'GROSS_PROFIT', 'OPERATING_RESULT', 'NET_RESULT']),
   label: z.string(),
   months,

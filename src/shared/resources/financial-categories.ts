@@ -4,7 +4,7 @@ import { activeLabels, defineResource } from '../resource.js';
 import { z } from '../zod-messages.js';
 import { optionalReference } from './items.js';
 
-export const financialKinds = { INCOME: 'Receita', EXPENSE: 'Despesa' } as const;
+const financialKinds = { INCOME: 'Receita', EXPENSE: 'Despesa' } as const;
 
 /** The line of the management income statement (DRE gerencial) a category feeds. */
 export const dreGroups = {

@@ -3,7 +3,7 @@ import { booleanFilter } from '../list-query.js';
 import { activeLabels, defineResource } from '../resource.js';
 import { z } from '../zod-messages.js';
 
-export const outlayKinds = { PER_UNIT: 'Por unidade', PER_ORDER: 'Por ordem' } as const;
+const outlayKinds = { PER_UNIT: 'Por unidade', PER_ORDER: 'Por ordem' } as const;
 
 export const outlays = defineResource({
   path: 'outlays',

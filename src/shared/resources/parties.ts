@@ -18,7 +18,7 @@ import { z } from '../zod-messages.js';
  * What clients and suppliers share (DOMAIN §3): a person (CPF) or a company (CNPJ), with
  * address and contacts. The document is validated by person type and stored without punctuation.
  */
-export const personTypes = { F: 'Pessoa Física', J: 'Pessoa Jurídica' } as const;
+const personTypes = { F: 'Pessoa Física', J: 'Pessoa Jurídica' } as const;
 const personTypeEnum = requiredEnum(['F', 'J']);
 
 export const partyFields = {

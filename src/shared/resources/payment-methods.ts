@@ -3,7 +3,7 @@ import { booleanFilter } from '../list-query.js';
 import { activeLabels, defineResource } from '../resource.js';
 import { z } from '../zod-messages.js';
 
-export const paymentKinds = {
+const paymentKinds = {
   CASH: 'Dinheiro',
   PIX: 'PIX',
   BOLETO: 'Boleto',
@@ -12,7 +12,7 @@ export const paymentKinds = {
   BANK_TRANSFER: 'Transferência bancária',
   CHECK: 'Cheque',
 } as const;
-export const paymentUsages = { PAY: 'Pagamento', RECEIVE: 'Recebimento', BOTH: 'Ambos' } as const;
+const paymentUsages = { PAY: 'Pagamento', RECEIVE: 'Recebimento', BOTH: 'Ambos' } as const;
 
 const kindEnum = requiredEnum(Object.keys(paymentKinds) as [keyof typeof paymentKinds]);
 const usageEnum = requiredEnum(Object.keys(paymentUsages) as [keyof typeof paymentUsages]);

@@ -37,12 +37,11 @@ import {
  * (`components`: feedstock, quantity per unit of product in the feedstock's unit, loss %) and
  * production costs (`outlays`), both lines with their own ids; a product for resale has neither.
  */
-export const productOrigins = { MANUFACTURED: 'Fabricado', RESALE: 'Revenda' } as const;
-export type ProductOrigin = keyof typeof productOrigins;
+const productOrigins = { MANUFACTURED: 'Fabricado', RESALE: 'Revenda' } as const;
 const originValues = ['MANUFACTURED', 'RESALE'] as const;
 
 /** More lines than any real bill of materials; keeps one request's work bounded. */
-export const MAX_PRODUCT_LINES = 200;
+const MAX_PRODUCT_LINES = 200;
 
 /** Digits typed with or without punctuation, stored bare; empty → null. */
 function optionalCode(

@@ -51,7 +51,6 @@ export const roleOutputSchema = z.object({
   updatedBy: z.number().nullable(),
 });
 export type Role = z.output<typeof roleOutputSchema>;
-export type RoleInput = z.input<typeof roleUpdateSchema>;
 
 export const roles = defineResource({
   path: 'roles',

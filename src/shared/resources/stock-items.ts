@@ -12,7 +12,7 @@ import { stockMovementTypes, stockOriginTypes } from './stock-movements.js';
  * the balance after each one. Read-only: stock changes only through movements.
  */
 export const stockItemKinds = ['PRODUCT', 'FEEDSTOCK'] as const;
-export type StockItemKind = (typeof stockItemKinds)[number];
+type StockItemKind = (typeof stockItemKinds)[number];
 
 export const stockItemKindLabels: Record<StockItemKind, string> = {
   PRODUCT: 'Produto',

@@ -34,8 +34,6 @@ export const userOutputSchema = z.object({
   updatedBy: z.number().nullable(),
 });
 export type User = z.output<typeof userOutputSchema>;
-export type UserCreateInput = z.input<typeof userCreateSchema>;
-export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
 export const users = defineResource({
   path: 'users',

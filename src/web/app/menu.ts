@@ -18,7 +18,7 @@ export interface MenuGroup {
 }
 
 /** The top menu of DOMAIN §14: groups and labels in this order, exactly. */
-export const menuGroups: readonly MenuGroup[] = [
+const menuGroups: readonly MenuGroup[] = [
   {
     key: 'cadastros',
     label: 'Cadastros',

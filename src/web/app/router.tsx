@@ -38,7 +38,7 @@ const businessAreaRoutes: RouteObject[] = menuEntries.flatMap((entry) => {
  * The route tree. Every page is a lazily loaded chunk (DOMAIN §14); the router waits for the chunk
  * before leaving the current page, so no Suspense fallback flashes between pages.
  */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: paths.home,
     errorElement: <RouteError />,

@@ -10,7 +10,7 @@ import { fromDottedPath, nearestRegisteredPath } from './field-path.js';
  * path below no field lands on the nearest one above it, such as a line table's list). Returns the messages that name no field of this form, so the caller
  * can still show them (an Alert or a toast) instead of losing them.
  */
-export function applyServerErrors(form: FormInstance, error: unknown): string[] {
+function applyServerErrors(form: FormInstance, error: unknown): string[] {
   if (!(error instanceof ApiError)) return [];
   // getFieldsError() lists exactly the fields rendered in this form.
   const registered = form.getFieldsError().map((field) => field.name);

@@ -30,7 +30,7 @@ const lineChangeLabels: Record<LineChange, string> = {
   removed: 'removido',
 };
 
-export const auditActionLabels: Record<string, string> = {
+const auditActionLabels: Record<string, string> = {
   create: 'Criado',
   update: 'Alterado',
   delete: 'Excluído',

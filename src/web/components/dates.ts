@@ -6,7 +6,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** Screens show dates and times in Brasília time, whatever the browser's zone (DOMAIN §1). */
-export const TIME_ZONE = 'America/Sao_Paulo';
+const TIME_ZONE = 'America/Sao_Paulo';
 
 const plainDate = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -8,7 +8,7 @@ export interface ImportProblem {
 }
 
 /** The screen label of an API field (`address.zipCode` → `CEP`), or the key itself. */
-export function fieldLabel(definition: ResourceDefinition, key: string): string {
+function fieldLabel(definition: ResourceDefinition, key: string): string {
   return (
     definition.fields.find((field) => field.key === key)?.label ??
     definition.columns.find((column) => column.key === key)?.label ??

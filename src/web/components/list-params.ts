@@ -10,7 +10,7 @@ import { z } from '../../shared/zod-messages.js';
  */
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 export interface ListParams {
   page: number;

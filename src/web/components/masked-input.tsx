@@ -10,7 +10,7 @@ type MaskedInputProps = Omit<InputProps, 'value' | 'onChange' | 'maxLength'> & {
  * An antd Input that keeps its value formatted while typing (Form.Item hands it `value` and
  * `onChange`). A raw value from the API (`12345678000195`) is shown formatted as well.
  */
-export function MaskedInput({ mask, value, onChange, ...rest }: MaskedInputProps & { mask: Mask }) {
+function MaskedInput({ mask, value, onChange, ...rest }: MaskedInputProps & { mask: Mask }) {
   return (
     <Input
       {...rest}

@@ -12,7 +12,7 @@ import { toast } from '../lib/toast.js';
  * the user's (a tab opened after an await is a blocked pop-up), and pointed at the PDF when it
  * arrives; a failure closes it and says why in a toast.
  */
-export async function openPdf(path: string): Promise<void> {
+async function openPdf(path: string): Promise<void> {
   const tab = window.open('', '_blank');
   try {
     const headers: Record<string, string> = { Accept: 'application/pdf' };

@@ -20,7 +20,7 @@ export type FormValues = Record<string, unknown>;
 export const confirmationKey = (field: FieldSpec) => `${field.key}Confirmation`;
 
 /** Fields the user edits; read-only ones (a balance, the last access) are only shown. */
-export const editableFields = (definition: ResourceDefinition) =>
+const editableFields = (definition: ResourceDefinition) =>
   definition.fields.filter((field) => !field.readOnly);
 
 function toFormValue(field: FieldSpec, value: unknown, row: Record<string, unknown>): unknown {

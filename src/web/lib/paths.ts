@@ -48,8 +48,7 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** Inside an area, `…/new` opens the form empty and `…/:id` opens it on a row (DOMAIN §14). */
-export const newPath = (base: AppPath): string => `${base}/new`;
+/** Inside an area, `…/:id` opens the form on a row (DOMAIN §14). */
 export const editPath = (base: AppPath, id: number | string): string =>
   `${base}/${encodeURIComponent(String(id))}`;
 

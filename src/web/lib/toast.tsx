@@ -11,8 +11,8 @@ import { messages } from '../../shared/messages.js';
  * "extended time-out". So the timers are ours: antd gets `duration: false` and we close the
  * notice ourselves, 5 s after opening or 1 s after the pointer leaves.
  */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_EXTENDED_MS = 1000;
+const TOAST_DURATION_MS = 5000;
+const TOAST_EXTENDED_MS = 1000;
 
 /** Options for antd's notification holder (App `notification` prop). */
 export const notificationConfig = {

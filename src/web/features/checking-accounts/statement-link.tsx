@@ -5,7 +5,7 @@ import type { ResourceRow } from '../../components/resource-row.js';
 import { paths } from '../../lib/paths.js';
 
 /** Where an account's Extrato opens. */
-export const statementPath = (id: number | string) => `${paths.checkingAccounts}/${id}/statement`;
+const statementPath = (id: number | string) => `${paths.checkingAccounts}/${id}/statement`;
 
 /** "Extrato" in an account's row: opens the statement, not the row's form. */
 export function StatementRowLink({ row, state }: { row: ResourceRow; state: unknown }) {

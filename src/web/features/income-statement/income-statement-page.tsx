@@ -9,7 +9,7 @@ import { IncomeStatementChart } from './income-statement-chart.js';
 import { IncomeStatementTable } from './income-statement-table.js';
 
 /** The URL's year when it is one the API takes, this year otherwise. */
-export function readYear(search: URLSearchParams, currentYear: number): number {
+function readYear(search: URLSearchParams, currentYear: number): number {
   const text = search.get('year') ?? '';
   const year = Number(text);
   return /^\d{4}$/.test(text) && year >= 1900 ? year : currentYear;

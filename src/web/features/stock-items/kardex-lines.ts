@@ -46,7 +46,7 @@ export function signedChange(row: Pick<KardexRow, 'change' | 'quantity'>, decima
     : { text: `${MINUS}${size}`, direction: 'out' as const };
 }
 
-export function movementLine(row: KardexRow, decimals: number): MovementLine {
+function movementLine(row: KardexRow, decimals: number): MovementLine {
   const change = signedChange(row, decimals);
   return {
     id: row.id,
