@@ -13,26 +13,30 @@ import {
 } from '../../../shared/resources/bills.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { recordAudit, type AuditContext } from '../../platform/audit.js';
+import { documentAction } from '../../platform/document-action.js';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/transaction.js';
-import { postEntry } from './account-entries.posting.js';
-import { findBillState, lockBill, lockPayment, settle, unsettle } from './bills.repo.js';
-import { entryAmount, entryDescription, openAmount } from './bills.rules.js';
-import { auditEntity, directionOf, getBill } from './bills.service.js';
+import { invalidStatus } from '../../platform/transition.js';
 import { checkReferences } from '../master-data/index.js';
+import { postEntry } from './account-entries.posting.js';
+import { billDocument } from './bill.document.js';
+import { auditEntity, directionOf } from './bills.read.js';
+import {
+  findBillState,
+  insertPayment,
+  lockBill,
+  lockPayment,
+  markReversed,
+  settle,
+  unsettle,
+} from './bills.repo.js';
+import { entryAmount, entryDescription, openAmount } from './bills.rules.js';
 
 /**
  * "Baixar" and "Estornar baixa" (DOMAIN §9). A payment is one conditional UPDATE of the bill (so
  * that payments at once never settle more than its amount), the account entry (through postEntry,
- * the only writer of entries) and the payment row, in one transaction. A reversal locks the
- * payment first, so that two reversals of it queue and the second finds it reversed.
+ * the only writer of entries) and the payment row, in one transaction, on the document action
+ * path (the bill locked; its answer the bill's detail).
  */
-
-const invalidStatus = (status: Parameters<typeof billMachine.label>[0]) =>
-  new ConflictError(
-    errorMessages.INVALID_STATUS(billMachine.label(status)),
-    ErrorCode.INVALID_STATUS,
-  );
 
 export function payBill(
   db: DbOrTrx,
@@ -41,7 +45,9 @@ export function payBill(
   id: number,
   input: BillPaymentInput,
 ): Promise<BillDetail> {
-  return inTransaction(db, async (trx) => {
+  // The path guards no status here: a paid bill answers what is open (nothing), below.
+  return documentAction(db, ctx, billDocument(kind), { id, action: null }, async (step) => {
+    const { trx } = step;
     await checkReferences(
       trx,
       {
@@ -51,13 +57,12 @@ export function payBill(
       directionOf(kind),
     );
     // The account the bill named before, for the history: the payment makes it name its own.
-    const plannedAccountId = (await lockBill(trx, kind, id))?.checkingAccountId ?? null;
+    const plannedAccountId = step.document.checkingAccountId;
     const settled = await settle(trx, kind, id, input, ctx.userId);
     if (!settled) {
-      const state = await findBillState(trx, kind, id);
-      if (!state) throw new NotFoundError();
+      const state = (await findBillState(trx, kind, id))!;
       // A cancelled bill cannot be paid; a paid one has nothing open: any amount is too much.
-      if (state.status === 'CANCELLED') throw invalidStatus(state.status);
+      if (state.status === 'CANCELLED') throw invalidStatus(billMachine, state.status);
       const open = openAmount(state.amount, state.paidAmount);
       const message = errorMessages.OVERPAYMENT(formatBRL(open));
       const detail: OverpaymentDetail = { openAmount: open };
@@ -79,24 +84,20 @@ export function payBill(
       originType: 'BILL_PAYMENT',
       originId: bill.id,
     });
-    const payment = await trx
-      .insertInto('billPayments')
-      .values({
-        billId: id,
-        date: input.date,
-        amount: input.amount,
-        interest: input.interest,
-        fine: input.fine,
-        discount: input.discount,
-        total: fromUnits(totalCents, 2),
-        checkingAccountId: input.checkingAccountId,
-        paymentMethodId: input.paymentMethodId ?? null,
-        notes: input.notes ?? null,
-        entryId: entry.id,
-        createdBy: ctx.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const payment = await insertPayment(trx, {
+      billId: id,
+      date: input.date,
+      amount: input.amount,
+      interest: input.interest,
+      fine: input.fine,
+      discount: input.discount,
+      total: fromUnits(totalCents, 2),
+      checkingAccountId: input.checkingAccountId,
+      paymentMethodId: input.paymentMethodId ?? null,
+      notes: input.notes ?? null,
+      entryId: entry.id,
+      createdBy: ctx.userId,
+    });
     const paidBefore = fromUnits(
       toUnits(bill.paidAmount, 2, 'paid') - toUnits(input.amount, 2, 'amount'),
       2,
@@ -126,7 +127,6 @@ export function payBill(
         },
       },
     });
-    return getBill(trx, kind, id);
   });
 }
 
@@ -137,11 +137,12 @@ export function reversePayment(
   billId: number,
   paymentId: number,
 ): Promise<BillDetail> {
-  return inTransaction(db, async (trx) => {
+  // The bill locked first, as a payment does; then the payment, so two reversals of it queue and
+  // the second finds it reversed.
+  return documentAction(db, ctx, billDocument(kind), { id: billId, action: null }, async (step) => {
+    const { trx, document: before } = step;
     const payment = await lockPayment(trx, paymentId);
     if (!payment || payment.billId !== billId) throw new NotFoundError();
-    const before = await lockBill(trx, kind, billId);
-    if (!before) throw new NotFoundError();
     if (payment.reversedAt) {
       throw new ConflictError(errorMessages.PAYMENT_REVERSED, ErrorCode.PAYMENT_REVERSED);
     }
@@ -155,12 +156,8 @@ export function reversePayment(
       originType: 'PAYMENT_REVERSAL',
       originId: billId,
     });
-    await trx
-      .updateTable('billPayments')
-      .set({ reversedAt: new Date(), reversedBy: ctx.userId, reversalEntryId: entry.id })
-      .where('id', '=', paymentId)
-      .execute();
-    const after = await getBill(trx, kind, billId);
+    await markReversed(trx, paymentId, { userId: ctx.userId, entryId: entry.id });
+    const after = (await findBillState(trx, kind, billId))!;
     await recordAudit(trx, ctx, {
       entity: auditEntity(kind),
       entityId: billId,
@@ -168,6 +165,5 @@ export function reversePayment(
       before: { paidAmount: before.paidAmount, status: before.status },
       after: { paidAmount: after.paidAmount, status: after.status, reversedPaymentId: paymentId },
     });
-    return after;
   });
 }

@@ -18,7 +18,7 @@ import {
 } from '../../platform/spreadsheet-format.js';
 import { createXlsxWriter, XLSX_CONTENT_TYPE } from '../../platform/spreadsheet.js';
 import { eachBillBatch, type BillFilters } from './bills.repo.js';
-import { toApi } from './bills.service.js';
+import { billSummary } from './bills.read.js';
 
 /**
  * The export of Contas a Pagar / Contas a Receber: every bill of the filtered list, in its order.
@@ -75,7 +75,7 @@ export async function billsFile(
     );
     await eachBillBatch(db, kind, query, today, (rows) => {
       for (const row of rows) {
-        const bill = toApi(row, today);
+        const bill = billSummary(row, today);
         writer.addRow(cols.map((column) => sheetCell({ kind: column.kind }, column.of(bill))));
       }
     });
@@ -84,7 +84,7 @@ export async function billsFile(
   const parts = [CSV_BOM, csvRecord(cols.map((column) => column.label))];
   await eachBillBatch(db, kind, query, today, (rows) => {
     for (const row of rows) {
-      const bill = toApi(row, today);
+      const bill = billSummary(row, today);
       parts.push(
         csvRecord(
           cols.map((column) => guardFormula(formatCell({ kind: column.kind }, column.of(bill)))),

@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/resources/bills.js';
 import { messages } from '../../../shared/messages.js';
 import type { Db, DbOrTrx, Trx } from '../../db/connection.js';
-import type { BillsTable } from '../../db/types.js';
+import type { BillsTable, Database } from '../../db/types.js';
 import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
 
@@ -371,6 +371,24 @@ export function findBillState(db: DbOrTrx, kind: BillKind, id: number) {
     .where('id', '=', id)
     .where('kind', '=', kind)
     .executeTakeFirst();
+}
+
+/** A payment's row; answers its id. */
+export function insertPayment(trx: Trx, values: Insertable<Database['billPayments']>) {
+  return trx.insertInto('billPayments').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+/** The payment reversed: when, by whom, and the account entry that gave the money back. */
+export async function markReversed(
+  trx: Trx,
+  paymentId: number,
+  reversal: { userId: number | null; entryId: number },
+): Promise<void> {
+  await trx
+    .updateTable('billPayments')
+    .set({ reversedAt: new Date(), reversedBy: reversal.userId, reversalEntryId: reversal.entryId })
+    .where('id', '=', paymentId)
+    .execute();
 }
 
 /** A payment, locked so that two reversals of it queue and the second sees the first. */

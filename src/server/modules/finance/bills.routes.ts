@@ -21,14 +21,8 @@ import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
 import { payBill, reversePayment } from './bill-payments.service.js';
 import { billsFile } from './bills.export.js';
-import {
-  billPix,
-  cancelBill,
-  createBill,
-  getBill,
-  listBillsOf,
-  updateBill,
-} from './bills.service.js';
+import { getBill, listBillsOf } from './bills.read.js';
+import { billPix, cancelBill, createBill, updateBill } from './bills.service.js';
 import { replyWithFile } from '../../platform/file-reply.js';
 
 /**

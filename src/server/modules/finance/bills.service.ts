@@ -3,111 +3,32 @@ import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
 import { pixPayload } from '../../../shared/pix.js';
-import {
-  billKindInfo,
-  billMachine,
-  type BillCreate,
-  type BillDetail,
-  type BillKind,
-  type BillListQuery,
-  type BillPage,
-  type BillPix,
-  type BillSummary,
-  type BillUpdate,
+import type {
+  BillCreate,
+  BillDetail,
+  BillKind,
+  BillPix,
+  BillSummary,
+  BillUpdate,
 } from '../../../shared/resources/bills.js';
 import type { DbOrTrx, Trx } from '../../db/connection.js';
-import { recordAudit, type AuditContext } from '../../platform/audit.js';
+import type { AuditContext } from '../../platform/audit.js';
 import {
-  BusinessRuleError,
-  ConflictError,
-  NotFoundError,
-  StaleVersionError,
-  ValidationError,
-} from '../../platform/errors.js';
+  auditCreated,
+  documentAction,
+  moveDocument,
+  saveDocument,
+} from '../../platform/document-action.js';
+import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
-import { transition } from '../../platform/transition.js';
 import { companyPixData } from '../company/index.js';
-import {
-  findBillsWithNames,
-  findBillWithNames,
-  findPayments,
-  insertBills,
-  listBills,
-  lockBill,
-  type BillDbRow,
-  type PaymentDbRow,
-} from './bills.repo.js';
-import { installmentBills, isOverdue, openAmount, OPEN_STATUSES, pixTxid } from './bills.rules.js';
-import { checkReferences, type MoneyDirection } from '../master-data/index.js';
+import { checkReferences } from '../master-data/index.js';
+import { billDocument } from './bill.document.js';
+import { billSummary, directionOf } from './bills.read.js';
+import { findBillsWithNames, findBillWithNames, insertBills } from './bills.repo.js';
+import { installmentBills, openAmount, OPEN_STATUSES, pixTxid } from './bills.rules.js';
 
-/** Contas a Pagar / Contas a Receber: the list, a bill, its creation, edit, cancel and PIX. */
-
-export const directionOf = (kind: BillKind): MoneyDirection => (kind === 'PAY' ? 'OUT' : 'IN');
-export const auditEntity = (kind: BillKind) => billKindInfo[kind].path;
-
-export function toApi(row: BillDbRow, today: string): BillSummary {
-  return {
-    id: row.id,
-    kind: row.kind,
-    supplierId: row.supplierId,
-    clientId: row.clientId,
-    partnerName: row.partnerName,
-    description: row.description,
-    documentNumber: row.documentNumber,
-    issueDate: row.issueDate,
-    dueDate: row.dueDate,
-    competenceDate: row.competenceDate,
-    amount: row.amount,
-    paidAmount: row.paidAmount,
-    openAmount: openAmount(row.amount, row.paidAmount),
-    installment: row.installment,
-    categoryId: row.categoryId,
-    categoryName: row.categoryName,
-    paymentMethodId: row.paymentMethodId,
-    paymentMethodName: row.paymentMethodName,
-    checkingAccountId: row.checkingAccountId,
-    checkingAccountName: row.checkingAccountName,
-    origin: { type: row.originType, id: row.originId },
-    status: row.status,
-    overdue: isOverdue(row, today),
-    notes: row.notes,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
-}
-
-function paymentToApi(row: PaymentDbRow) {
-  return {
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    reversedAt: row.reversedAt ? row.reversedAt.toISOString() : null,
-  };
-}
-
-export async function listBillsOf(
-  db: DbOrTrx,
-  kind: BillKind,
-  query: BillListQuery,
-): Promise<BillPage> {
-  const today = todayInSaoPaulo();
-  const { rows, totals } = await listBills(db, kind, query, today);
-  return {
-    items: rows.map((row) => toApi(row, today)),
-    total: totals.total,
-    page: query.page,
-    pageSize: query.pageSize,
-    totals: { open: totals.open, overdue: totals.overdue, paid: totals.paid },
-  };
-}
-
-/** The bill's screen: the bill with its payments, oldest first. 404 for a bill of the other kind. */
-export async function getBill(db: DbOrTrx, kind: BillKind, id: number): Promise<BillDetail> {
-  const row = await findBillWithNames(db, kind, id);
-  if (!row) throw new NotFoundError();
-  const payments = await findPayments(db, id);
-  return { ...toApi(row, todayInSaoPaulo()), payments: payments.map(paymentToApi) };
-}
+/** Contas a Pagar / Contas a Receber: a bill's creation (by hand or for a document), edit, cancel and PIX. */
 
 /** What both a manual bill and a document's bills have, before the split into installments. */
 interface BillCommon {
@@ -186,15 +107,8 @@ async function writeInstallments(
       kind,
       inserted.map((row) => row.id),
     )
-  ).map((row) => toApi(row, today));
-  for (const row of rows) {
-    await recordAudit(trx, ctx, {
-      entity: auditEntity(kind),
-      entityId: row.id,
-      action: 'create',
-      after: row,
-    });
-  }
+  ).map((row) => billSummary(row, today));
+  for (const row of rows) await auditCreated(trx, ctx, billDocument(kind), row.id);
   return rows;
 }
 
@@ -289,12 +203,6 @@ export function createBills(
   );
 }
 
-const invalidStatus = (status: Parameters<typeof billMachine.label>[0]) =>
-  new ConflictError(
-    errorMessages.INVALID_STATUS(billMachine.label(status)),
-    ErrorCode.INVALID_STATUS,
-  );
-
 /**
  * PUT: only an OPEN bill, with the version read. A bill that came from a document keeps its
  * amount (the document's installments add up to its total).
@@ -306,13 +214,9 @@ export function updateBill(
   id: number,
   input: BillUpdate,
 ): Promise<BillDetail> {
-  return inTransaction(db, async (trx) => {
-    const locked = await lockBill(trx, kind, id);
-    if (!locked) throw new NotFoundError();
-    if (!(billMachine.transitions.edit.from as readonly string[]).includes(locked.status)) {
-      throw invalidStatus(locked.status);
-    }
-    if (locked.version !== input.version) throw new StaleVersionError();
+  const target = { id, action: 'edit' as const, version: input.version };
+  return documentAction(db, ctx, billDocument(kind), target, async (step) => {
+    const locked = step.document;
     if (
       locked.originType !== 'MANUAL' &&
       toUnits(locked.amount, 2, 'amount') !== toUnits(input.amount, 2, 'amount')
@@ -320,7 +224,7 @@ export function updateBill(
       throw new ValidationError({ amount: messages.finance.amountFromDocument });
     }
     await checkReferences(
-      trx,
+      step.trx,
       {
         categoryId: input.categoryId,
         paymentMethodId: input.paymentMethodId ?? null,
@@ -331,39 +235,19 @@ export function updateBill(
       },
       directionOf(kind),
     );
-    const today = todayInSaoPaulo();
-    const before = toApi((await findBillWithNames(trx, kind, id))!, today);
-    await trx
-      .updateTable('bills')
-      .set({
-        ...(kind === 'PAY'
-          ? { supplierId: input.supplierId ?? null }
-          : { clientId: input.clientId }),
-        description: input.description,
-        documentNumber: input.documentNumber ?? null,
-        issueDate: input.issueDate,
-        dueDate: input.dueDate,
-        competenceDate: input.competenceDate ?? input.issueDate,
-        amount: input.amount,
-        categoryId: input.categoryId,
-        paymentMethodId: input.paymentMethodId ?? null,
-        checkingAccountId: input.checkingAccountId ?? null,
-        notes: input.notes ?? null,
-        version: locked.version + 1,
-        updatedAt: new Date(),
-        updatedBy: ctx.userId,
-      })
-      .where('id', '=', id)
-      .execute();
-    const after = toApi((await findBillWithNames(trx, kind, id))!, today);
-    await recordAudit(trx, ctx, {
-      entity: auditEntity(kind),
-      entityId: id,
-      action: 'update',
-      before,
-      after,
+    await saveDocument(step, billDocument(kind), {
+      ...(kind === 'PAY' ? { supplierId: input.supplierId ?? null } : { clientId: input.clientId }),
+      description: input.description,
+      documentNumber: input.documentNumber ?? null,
+      issueDate: input.issueDate,
+      dueDate: input.dueDate,
+      competenceDate: input.competenceDate ?? input.issueDate,
+      amount: input.amount,
+      categoryId: input.categoryId,
+      paymentMethodId: input.paymentMethodId ?? null,
+      checkingAccountId: input.checkingAccountId ?? null,
+      notes: input.notes ?? null,
     });
-    return getBill(trx, kind, id);
   });
 }
 
@@ -374,26 +258,9 @@ export function cancelBill(
   kind: BillKind,
   id: number,
 ): Promise<BillDetail> {
-  return inTransaction(db, async (trx) => {
-    const existing = await findBillWithNames(trx, kind, id);
-    if (!existing) throw new NotFoundError();
-    await transition(trx, {
-      table: 'bills',
-      id,
-      machine: billMachine,
-      action: 'cancel',
-      userId: ctx.userId,
-    });
-    const after = await getBill(trx, kind, id);
-    await recordAudit(trx, ctx, {
-      entity: auditEntity(kind),
-      entityId: id,
-      action: 'cancel',
-      before: { status: existing.status },
-      after: { status: after.status },
-    });
-    return after;
-  });
+  return documentAction(db, ctx, billDocument(kind), { id, action: 'cancel' }, (step) =>
+    moveDocument(step, billDocument(kind), 'cancel'),
+  );
 }
 
 /** The PIX "copia e cola" of an open bill to receive, for what is open of it. */
