@@ -73,6 +73,7 @@ export const billMachine = defineStatusMachine({
   },
 });
 export type BillStatus = keyof typeof billMachine.statuses;
+export type BillAction = keyof typeof billMachine.transitions;
 export const billStatuses = Object.keys(billMachine.statuses) as [BillStatus, ...BillStatus[]];
 
 /** The status a bill of `amount` has once `paid` of it is settled (both decimal strings). */

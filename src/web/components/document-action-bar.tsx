@@ -76,7 +76,7 @@ export function DocumentActionBar<S extends string, A extends string>({
               danger={entry.danger}
               loading={running === entry.action}
               disabled={running !== null && running !== entry.action}
-              data-testid={`action-${entry.action}`}
+              data-testid={entry.testId ?? `action-${entry.action}`}
               onClick={entry.confirm ? undefined : () => void start(entry)}
             >
               {entry.label}

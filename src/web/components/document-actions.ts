@@ -29,6 +29,8 @@ export interface DocumentAction<A extends string = string> {
   danger?: boolean;
   /** The main action of the status (one per bar reads best). */
   primary?: boolean;
+  /** The button's test id where the screen's tests know it by its own (`action-<action>` else). */
+  testId?: string;
   /** The request; a rejected ApiError 409/422 is shown by the bar. */
   run: () => Promise<unknown>;
 }

@@ -49,7 +49,8 @@ export function billsApi(kind: BillKind) {
     /** 409 (stale, no longer open) is the form's Alert. */
     update: (id: number, input: BillUpdateInput | Record<string, unknown>) =>
       http.put<BillDetail>(one(id), input, { silent: [400, 409, 422] }),
-    cancel: (id: number) => http.post<BillDetail>(`${one(id)}/cancel`),
+    /** 409 (no longer open) and 422 are shown under the action bar. */
+    cancel: (id: number) => http.post<BillDetail>(`${one(id)}/cancel`, {}, { silent: [409, 422] }),
     /** The dialog shows 400 and 422 (OVERPAYMENT) next to its fields. */
     settle: (id: number, input: BillSettleInput) =>
       http.post<BillDetail>(`${one(id)}/${billKindInfo[kind].settleAction}`, input, {

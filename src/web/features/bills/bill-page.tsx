@@ -3,20 +3,26 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import type { AuditEntry } from '../../../shared/api-error.js';
 import { formatBRL } from '../../../shared/money.js';
+import type { Permission } from '../../../shared/permissions.js';
 import type { ResourceDefinition } from '../../../shared/resource.js';
 import {
   billKindInfo,
   billMachine,
   billOriginLabels,
+  type BillAction,
   type BillKind,
+  type BillPaymentRow,
 } from '../../../shared/resources/bills.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
+import { DocumentActionBar } from '../../components/document-action-bar.js';
+import { documentActionOf } from '../../components/document-actions.js';
+import { DocumentTimeline } from '../../components/document-timeline.js';
 import { HistoryDrawer } from '../../components/history-drawer.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
-import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { usePermission } from '../../lib/session.js';
 import { messages } from '../../../shared/messages.js';
 import { toast } from '../../lib/toast.js';
@@ -26,7 +32,6 @@ import { BillStatusTags } from './bill-status.js';
 import { PaymentsTable } from './payments-table.js';
 import { PixCard } from './pix-card.js';
 import { SettleDialog } from './settle-dialog.js';
-import { ConfirmPopover } from '../../components/confirm-popover.js';
 
 /** What the "Histórico" labels a bill's audited fields with. */
 function historyDefinition(kind: BillKind): ResourceDefinition {
@@ -75,18 +80,53 @@ function historyDefinition(kind: BillKind): ResourceDefinition {
   } as unknown as ResourceDefinition;
 }
 
+/** The bill's actions as its buttons name them: "Pagar" or "Receber" by the kind. */
+const billActionLabels = (kind: BillKind): Record<BillAction, string> => ({
+  edit: 'Editar',
+  settle: billKindInfo[kind].settleLabel,
+  cancel: 'Cancelar',
+});
+
+/** What each action needs: the area's `write` to edit or cancel, `pay` or `receive` to settle. */
+const billActionPermissions = (kind: BillKind) =>
+  ({
+    edit: `${billKindInfo[kind].area}:write`,
+    settle: kind === 'PAY' ? 'billsToPay:pay' : 'billsToReceive:receive',
+    cancel: `${billKindInfo[kind].area}:write`,
+  }) satisfies Record<BillAction, Permission>;
+
+/** The timeline's headlines, in the bill's gender. */
+const timelineLabels = (kind: BillKind): Record<string, string> => ({
+  create: 'Lançada',
+  update: 'Alterada',
+  [billKindInfo[kind].settleAction]: kind === 'PAY' ? 'Pagamento' : 'Recebimento',
+  'reverse-payment': 'Baixa estornada',
+  cancel: 'Cancelada',
+});
+
+/** The payment an entry of a payment (`payment.id`) or of its reversal is about, as listed. */
+function paymentOf(entry: AuditEntry, payments: readonly BillPaymentRow[]) {
+  const paid = entry.changes.payment?.to;
+  const id =
+    typeof paid === 'object' && paid !== null && 'id' in paid
+      ? paid.id
+      : entry.changes.reversedPaymentId?.to;
+  return payments.find((payment) => payment.id === id);
+}
+
 /**
  * One bill: its values, status ("Vencida" when past due) and the open amount; "Pagar"/"Receber",
  * "Editar" and "Cancelar" as its status and the user's permissions allow; its payments with
- * "Estornar baixa"; the PIX of an open bill to receive; the history.
+ * "Estornar baixa"; the PIX of an open bill to receive; its timeline (payments and reversals among
+ * its changes) and, under "Histórico", each change field by field. A refused action (someone else
+ * paid or cancelled it first) is said under the buttons, as on the orders.
  */
 export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string }) {
   const info = billKindInfo[kind];
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const canWrite = usePermission(`${info.area}:write`);
-  const canSettle = usePermission(kind === 'PAY' ? 'billsToPay:pay' : 'billsToReceive:receive');
+  const canSettle = usePermission(billActionPermissions(kind).settle);
   const canAudit = usePermission('audit:read');
   const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
   const back = () => navigate(`${basePath}${listSearch}`);
@@ -101,8 +141,6 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
     enabled: validId,
   });
 
-  const submitOnce = useSingleSubmit();
-
   const cancel = useCancelBill(kind, {
     onSuccess: () => toast.success(messages.finance.billCancelled),
   });
@@ -116,10 +154,31 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
     >
       {(row) => {
         const open = row.status === 'OPEN' || row.status === 'PARTIALLY_PAID';
+        const action = documentActionOf(billActionLabels(kind), billActionPermissions(kind));
+        const actions = [
+          action('cancel', () => cancel.mutateAsync(row.id), {
+            confirm: 'Cancelar esta conta?',
+            confirmDescription: 'Ela deixa de contar no saldo em aberto; não é possível desfazer.',
+            confirmLabel: 'Cancelar a conta',
+            danger: true,
+          }),
+          action('edit', () => {
+            navigate(`${basePath}/${row.id}/edit`, { state: location.state });
+            return Promise.resolve();
+          }),
+          action(
+            'settle',
+            () => {
+              setSettling(true);
+              return Promise.resolve();
+            },
+            { primary: true, testId: 'settle-button' },
+          ),
+        ];
 
         return (
           <Flex vertical gap={16}>
-            <Flex justify="space-between" align="center" gap={12} wrap>
+            <Flex justify="space-between" align="flex-start" gap={12} wrap>
               <div style={{ minWidth: 0 }}>
                 <Typography.Text type="secondary">{info.singular}</Typography.Text>
                 <Typography.Title level={2} style={{ margin: 0, overflowWrap: 'anywhere' }}>
@@ -127,45 +186,16 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
                 </Typography.Title>
                 <BillStatusTags bill={row} inline />
               </div>
-              <Flex gap={8} wrap data-testid="bill-actions">
-                <Button onClick={back}>Voltar</Button>
-                {canAudit && (
-                  <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setHistory(true)}>
-                    Histórico
-                  </Button>
-                )}
-                {canWrite && billMachine.can(row.status, 'cancel') && (
-                  <ConfirmPopover
-                    title="Cancelar esta conta?"
-                    description="Ela deixa de contar no saldo em aberto; não é possível desfazer."
-                    okText="Cancelar a conta"
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => submitOnce(() => cancel.mutateAsync(row.id))}
-                  >
-                    <Button danger loading={cancel.isPending}>
-                      Cancelar
+              <div data-testid="bill-actions" style={{ minWidth: 0 }}>
+                <DocumentActionBar machine={billMachine} status={row.status} actions={actions}>
+                  <Button onClick={back}>Voltar</Button>
+                  {canAudit && (
+                    <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setHistory(true)}>
+                      Histórico
                     </Button>
-                  </ConfirmPopover>
-                )}
-                {canWrite && billMachine.can(row.status, 'edit') && (
-                  <Button
-                    onClick={() =>
-                      navigate(`${basePath}/${row.id}/edit`, { state: location.state })
-                    }
-                  >
-                    Editar
-                  </Button>
-                )}
-                {canSettle && billMachine.can(row.status, 'settle') && (
-                  <Button
-                    type="primary"
-                    onClick={() => setSettling(true)}
-                    data-testid="settle-button"
-                  >
-                    {info.settleLabel}
-                  </Button>
-                )}
-              </Flex>
+                  )}
+                </DocumentActionBar>
+              </div>
             </Flex>
 
             <Flex gap={12} wrap>
@@ -262,6 +292,24 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
                 payments={row.payments}
                 canReverse={canSettle}
                 small={small}
+              />
+            </Card>
+
+            <Card title="Histórico">
+              <DocumentTimeline
+                entity={info.path}
+                entityId={row.id}
+                labels={timelineLabels(kind)}
+                machine={billMachine}
+                describe={(entry) => {
+                  const payment = paymentOf(entry, row.payments);
+                  return payment ? (
+                    <Typography.Text type="secondary">
+                      {formatBRL(payment.total)} em {formatDate(payment.date)} ·{' '}
+                      {payment.checkingAccountName}
+                    </Typography.Text>
+                  ) : null;
+                }}
               />
             </Card>
 

@@ -1,11 +1,14 @@
 import { Flex, Tag } from 'antd';
 import { billMachine, type BillStatus } from '../../../shared/resources/bills.js';
+import type { StatusTone } from '../../components/document-actions.js';
+import { DocumentStatusTag } from '../../components/document-status-tag.js';
 
-const statusColors: Record<BillStatus, string | undefined> = {
-  OPEN: 'blue',
-  PARTIALLY_PAID: 'gold',
-  PAID: 'green',
-  CANCELLED: undefined,
+/** An open bill is live (blue) from the start, unlike a draft; a cancelled one is grey. */
+const tones: Record<BillStatus, StatusTone> = {
+  OPEN: 'processing',
+  PARTIALLY_PAID: 'partial',
+  PAID: 'success',
+  CANCELLED: 'default',
 };
 
 /** The bill's status ("Aberta", "Parcialmente paga"…) and, for an open one past due, "Vencida". */
@@ -18,9 +21,7 @@ export function BillStatusTags({
 }) {
   return (
     <Flex gap={4} vertical={!inline} wrap align="flex-start" data-testid="bill-status">
-      <Tag color={statusColors[bill.status]} style={{ marginInlineEnd: 0 }}>
-        {billMachine.label(bill.status)}
-      </Tag>
+      <DocumentStatusTag machine={billMachine} status={bill.status} tones={tones} />
       {bill.overdue && (
         <Tag color="red" style={{ marginInlineEnd: 0 }}>
           Vencida
