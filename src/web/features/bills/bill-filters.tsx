@@ -1,12 +1,10 @@
-import { Select } from 'antd';
 import { billKindInfo, type BillKind } from '../../../shared/resources/bills.js';
 import { allowClear } from '../../components/antd-config.js';
-import { categorySelectProps } from '../../components/category-options.js';
+import { CategorySelect } from '../../components/category-select.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { SearchBox } from '../../components/search-box.js';
-import { useCategoryOptions } from './api.js';
 import { activeFilterCount, idValue, originOptions, statusOptions } from './bill-list.js';
 
 /**
@@ -30,7 +28,6 @@ export function BillFilters({
 }) {
   const info = billKindInfo[kind];
   const style = filterStyle(small);
-  const categories = useCategoryOptions(kind);
   const byId = (key: string) => (id: number | undefined) =>
     onFilter(key, id === undefined ? null : String(id));
 
@@ -79,12 +76,10 @@ export function BillFilters({
         style={small ? style : { ...style, width: 260 }}
         popupMatchSelectWidth={false}
       />
-      <Select<number>
+      <CategorySelect
+        nature={info.categoryKind}
         value={idValue(filters.categoryId)}
         onChange={(value) => byId('categoryId')(value ?? undefined)}
-        options={categories.data ?? []}
-        {...categorySelectProps}
-        loading={categories.isFetching}
         prefix="Categoria"
         placeholder="Todas"
         aria-label="Categoria"

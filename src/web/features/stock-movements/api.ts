@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api-error.js';
 import type {
   StockMovementInput,
@@ -58,77 +57,6 @@ export const useReverseMovement = (id: number, callbacks: MutationCallbacks<Stoc
     invalidatesOnError: [movementKeys.all],
     ...callbacks,
   });
-
-/** A product or a feedstock: one `items` table behind two resources (DOMAIN §3). */
-export interface StockItem {
-  id: number;
-  code: string;
-  name: string;
-  unitId: number;
-  unitCode: string;
-  kind: 'PRODUCT' | 'FEEDSTOCK';
-}
-
-const itemResources = [
-  { path: '/products', kind: 'PRODUCT' },
-  { path: '/feedstocks', kind: 'FEEDSTOCK' },
-] as const;
-
-/**
- * Reads that the screen can do without: a user who may post movements but not read one of the
- * item resources (or units) still gets the rest, with no toast and no trip to "Acesso negado".
- */
-const quietly = { silent: true, redirectOnForbidden: false } as const;
-
-const itemKeys = {
-  search: (q: string) => [...movementKeys.all, 'item-search', q] as const,
-  one: (id: number) => [...movementKeys.all, 'item', id] as const,
-};
-
-/** The active products and feedstocks whose code or name matches `q`, first 20 of each. */
-async function searchItems(q: string, signal: AbortSignal): Promise<StockItem[]> {
-  const answers = await Promise.allSettled(
-    itemResources.map(async ({ path, kind }) => {
-      const page = await http.get<Page<Omit<StockItem, 'kind'>>>(path, {
-        ...quietly,
-        signal,
-        query: { q, active: 'true', sort: 'name', page: 1, pageSize: 20 },
-      });
-      return page.items.map((item) => ({ ...item, kind }));
-    }),
-  );
-  return answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []));
-}
-
-/** One item by id: it is either a product or a feedstock. */
-async function getItem(id: number, signal: AbortSignal): Promise<StockItem | null> {
-  for (const { path, kind } of itemResources) {
-    try {
-      const item = await http.get<Omit<StockItem, 'kind'>>(`${path}/${id}`, { ...quietly, signal });
-      return { ...item, kind };
-    } catch {
-      // Not of this kind (404) or not readable: try the other.
-    }
-  }
-  return null;
-}
-
-export function useItemSearch(q: string) {
-  return useQuery({
-    queryKey: itemKeys.search(q),
-    queryFn: ({ signal }) => searchItems(q, signal),
-  });
-}
-
-export function useItem(id: number | undefined) {
-  return useQuery({
-    queryKey: itemKeys.one(id ?? 0),
-    queryFn: ({ signal }) => getItem(id!, signal),
-    enabled: id !== undefined,
-  });
-}
-
-export { itemKeys };
 
 /**
  * The decimal places of each unit by id, for the quantity the form's item takes (a movement row

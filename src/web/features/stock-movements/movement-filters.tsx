@@ -1,8 +1,9 @@
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
+import { ItemSelect } from '../../components/item-select.js';
+import { stockedItems } from '../../components/item-sets.js';
 import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { SearchBox } from '../../components/search-box.js';
-import { ItemSelect } from './item-select.js';
 import { activeFilterCount, idValue, originOptions, typeOptions } from './movement-list.js';
 
 /**
@@ -50,6 +51,7 @@ export function MovementFilters({
         style={style}
       />
       <ItemSelect
+        items={stockedItems}
         value={idValue(filters.itemId)}
         onChange={byId('itemId')}
         prefix="Item"

@@ -14,6 +14,9 @@ import {
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { scrollToError } from '../../components/antd-config.js';
 import { FormActions } from '../../components/form-actions.js';
+import { useItem } from '../../components/item-lookups.js';
+import { ItemSelect } from '../../components/item-select.js';
+import { stockedItems } from '../../components/item-sets.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { QuantityInput } from '../../components/quantity-input.js';
@@ -28,8 +31,7 @@ import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
 import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
-import { useCreateMovement, useItem, useUnitDecimals } from './api.js';
-import { ItemSelect } from './item-select.js';
+import { useCreateMovement, useUnitDecimals } from './api.js';
 import {
   fieldLabel,
   movementFields,
@@ -229,7 +231,7 @@ export function StockMovementFormPage({ basePath }: { basePath: string }) {
                       rules={[required, validate('itemId')]}
                       extra="Produto ou insumo, pelo código ou nome."
                     >
-                      <ItemSelect />
+                      <ItemSelect items={stockedItems} />
                     </Form.Item>
                   </Col>
                   {movementFields[type].map((field) => (
