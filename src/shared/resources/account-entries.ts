@@ -7,7 +7,7 @@ import { z } from '../zod-messages.js';
  * credit above zero, debit below. Payments of bills write theirs; a person writes manual entries
  * (a bank fee, an adjustment) and transfers between accounts (two entries at once).
  */
-export const accountEntryOriginTypes = [
+const accountEntryOriginTypes = [
   'MANUAL',
   'TRANSFER',
   'BILL_PAYMENT',

@@ -6,8 +6,7 @@ import { z } from '../zod-messages.js';
  * What products and feedstocks share (DOMAIN §3): both are rows of one `items` table, so that
  * stock, movements and order lines reference one thing, shown by the API as two resources.
  */
-export const itemKinds = { PRODUCT: 'Produto', FEEDSTOCK: 'Insumo' } as const;
-export type ItemKind = keyof typeof itemKinds;
+export type ItemKind = 'PRODUCT' | 'FEEDSTOCK';
 
 /**
  * The code (SKU): unique among all items whatever its case, so it is stored uppercase, as units'

@@ -26,7 +26,7 @@ export const stockOriginTypes = [
   'REQUESTED_ORDER',
   'INVOICE',
 ] as const;
-export type StockOriginType = (typeof stockOriginTypes)[number];
+type StockOriginType = (typeof stockOriginTypes)[number];
 
 export const stockOriginLabels: Record<StockOriginType, string> = {
   MANUAL: 'Manual',
