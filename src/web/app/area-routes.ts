@@ -12,7 +12,7 @@ import type { Area } from '../../shared/permissions.js';
  *
  * Example: `clients: () => import('../features/clients/clients-area.js'),`
  */
-export interface AreaModule {
+interface AreaModule {
   default: ComponentType;
 }
 

@@ -5,7 +5,7 @@ import type { ResourceFormOptions } from './resource-form-options.js';
 import { ResourceFormPage } from './resource-form-page.js';
 import { ResourceListPage } from './resource-list-page.js';
 
-export interface ResourceAreaOptions {
+interface ResourceAreaOptions {
   form?: ResourceFormOptions;
 }
 

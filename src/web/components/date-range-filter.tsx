@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { allowClear } from './antd-config.js';
 
 /** A period's bounds as the URL and the API spell them: `YYYY-MM-DD`, or null for no bound. */
-export interface DateRange {
+interface DateRange {
   from: string | null;
   to: string | null;
 }

@@ -1,7 +1,7 @@
 import type { ColProps } from 'antd';
 import type { FieldSpec, ResourceDefinition } from '../../shared/resource.js';
 
-export interface FormSection {
+interface FormSection {
   /** Card title; undefined for a definition without sections. */
   title: string | undefined;
   fields: FieldSpec[];

@@ -16,7 +16,7 @@ interface DetailsByCode {
   OVERPAYMENT: OverpaymentDetail;
 }
 
-export type DetailsOf<C extends ErrorCode> = C extends keyof DetailsByCode
+type DetailsOf<C extends ErrorCode> = C extends keyof DetailsByCode
   ? DetailsByCode[C][]
   : Record<string, unknown>[];
 

@@ -17,7 +17,7 @@ export const API_PREFIX = '/api/v1';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions {
+interface RequestOptions {
   /**
    * Errors the caller shows itself (next to the fields, in an Alert): `true` for all of them, or
    * the statuses it handles (e.g. `[400, 409]`); any other error still gets the toast.

@@ -11,7 +11,7 @@ import {
  * so a screen that posts a movement or settles a bill never picks query keys itself: what an
  * action invalidates is written once, beside the request.
  */
-export interface InvalidatingMutationOptions<TData, TVariables> extends UseMutationOptions<
+interface InvalidatingMutationOptions<TData, TVariables> extends UseMutationOptions<
   TData,
   Error,
   TVariables

@@ -3,7 +3,7 @@
  * its own navigate at start-up so that moving is a client-side transition that respects the
  * unsaved-changes prompt; before that, a full page load is the fallback.
  */
-export interface Navigator {
+interface Navigator {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Path plus query string of the page being shown, e.g. `/company?tab=1`. */
   currentPath(): string;

@@ -4,7 +4,7 @@
  */
 import { billKindInfo, type BillKind } from '../../shared/resources/bills.js';
 
-export type ListParams = Record<string, string | number | boolean | null | undefined>;
+type ListParams = Record<string, string | number | boolean | null | undefined>;
 
 /** Keys of one API resource (`clients`, `brands`, …): lists by their parameters, rows by id. */
 export function resourceKeys(resource: string) {

@@ -14,14 +14,14 @@
  * or "still running" (409 IDEMPOTENCY_IN_PROGRESS) the key is kept for a retry, for at most 12
  * hours: the server keeps answers 24.
  */
-export interface SubmissionKeys {
+interface SubmissionKeys {
   /** The key for this POST: the unanswered identical one's, or a new one. */
   keyFor: (identity: string) => string;
   /** The server answered `key`'s request: it was done, refused, or may still have run. */
   answered: (identity: string, key: string, outcome: SubmissionOutcome) => void;
 }
 
-export type SubmissionOutcome = 'done' | 'refused' | 'unknown';
+type SubmissionOutcome = 'done' | 'refused' | 'unknown';
 
 const KEPT_MS = 12 * 60 * 60 * 1000;
 /** How long after its answer a submission's key still catches a double click's second POST. */

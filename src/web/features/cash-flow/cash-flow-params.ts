@@ -10,7 +10,7 @@ export function endOfMonthAfter(day: string, months: number): string {
   return new Date(Date.UTC(year, month + months, 0)).toISOString().slice(0, 10);
 }
 
-export interface CashFlowParams {
+interface CashFlowParams {
   from: string;
   to: string;
   granularity: Granularity;

@@ -31,7 +31,7 @@ function Amount({ value }: { value: string }) {
 }
 
 /** Which kinds of bill the user may open. */
-export type BillLinks = Record<'PAY' | 'RECEIVE', boolean>;
+type BillLinks = Record<'PAY' | 'RECEIVE', boolean>;
 
 /** The bill a payment's entry settled, for whoever may open it. */
 function billPath(line: StatementLine, links: BillLinks): string | null {
