@@ -7,6 +7,7 @@ import { NotFoundError, StaleVersionError, ValidationError } from './errors.js';
 import { deleteUnlessInUse } from './in-use.js';
 import { createListCounter } from './list-counts.js';
 import type { AnySelect, Filter } from './list-filters.js';
+import { eachRowBatch } from './sql-list.js';
 
 /** The tables a repository serves: an id and the bookkeeping columns it writes. */
 export type RepositoryTable = {
@@ -264,19 +265,12 @@ export function createRepository<T extends RepositoryTable, Row = StoredRow<T>>(
         query.sort,
         await columnsOf(db),
       );
-      await db
-        .transaction()
-        .setAccessMode('read only')
-        .execute(async (trx) => {
-          await sql`DECLARE list_cursor NO SCROLL CURSOR FOR ${qb}`.execute(trx);
-          for (;;) {
-            const { rows } = await sql<
-              Record<string, unknown>
-            >`FETCH ${sql.lit(batchSize)} FROM list_cursor`.execute(trx);
-            if (rows.length) await onBatch(rows.map(toApi));
-            if (rows.length < batchSize) break;
-          }
-        });
+      await eachRowBatch<Record<string, unknown>>(
+        db,
+        sql`${qb}`,
+        (rows) => onBatch(rows.map(toApi)),
+        batchSize,
+      );
     },
 
     async findRow(db: DbOrTrx, id: number, forUpdate = false) {

@@ -6,10 +6,11 @@ import type {
   BillStatus,
 } from '../../../shared/resources/bills.js';
 import { messages } from '../../../shared/messages.js';
-import type { Db, DbOrTrx, Trx } from '../../db/connection.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
 import type { BillsTable, Database } from '../../db/types.js';
 import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
+import { eachRowBatch, pageRows } from '../../platform/sql-list.js';
 
 /**
  * The bills' queries. The list's SQL is written here rather than through the generic repository:
@@ -260,11 +261,11 @@ export async function listBills(
   const { page, pageSize, sort, ...filters } = query;
   const where = whereOf(kind, filters, today);
   const order = orderOf(sort);
-  const [{ rows }, totals] = await Promise.all([
-    sql<BillDbRow>`${selectWithNames(kind)}
-      WHERE ${where}
-      ORDER BY ${order}
-      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db),
+  const [rows, totals] = await Promise.all([
+    pageRows<BillDbRow>(db, sql`${selectWithNames(kind)} WHERE ${where} ORDER BY ${order}`, {
+      page,
+      pageSize,
+    }),
     totalsOf(db, where, today, onlyOpen(filters)),
   ]);
   return { rows, totals };
@@ -285,21 +286,12 @@ export async function eachBillBatch(
   const { sort, ...filters } = query;
   const where = whereOf(kind, filters, today);
   const order = orderOf(sort);
-  const walk = async (trx: DbOrTrx) => {
-    await sql`DECLARE bills_cursor NO SCROLL CURSOR FOR ${selectWithNames(kind)}
-      WHERE ${where}
-      ORDER BY ${order}`.execute(trx);
-    for (;;) {
-      const { rows } = await sql<BillDbRow>`FETCH ${sql.lit(batchSize)} FROM bills_cursor`.execute(
-        trx,
-      );
-      if (rows.length) await onBatch(rows);
-      if (rows.length < batchSize) break;
-    }
-    await sql`CLOSE bills_cursor`.execute(trx);
-  };
-  if (db.isTransaction) return walk(db);
-  await (db as Db).transaction().setAccessMode('read only').execute(walk);
+  await eachRowBatch(
+    db,
+    sql`${selectWithNames(kind)} WHERE ${where} ORDER BY ${order}`,
+    onBatch,
+    batchSize,
+  );
 }
 
 // ---- Writes --------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import type {
   ProductionOrderListQuery,
   ProductionOrderStatus,
 } from '../../../shared/resources/production-orders.js';
-import type { Db, DbOrTrx, Trx } from '../../db/connection.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
 import type {
   ProductionOrderCostsTable,
   ProductionOrderMaterialsTable,
@@ -13,6 +13,7 @@ import type {
 import type { DocumentLines } from '../../platform/document-lines.js';
 import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
+import { eachRowBatch, pageRows } from '../../platform/sql-list.js';
 
 /**
  * The production orders' SQL. The product's bill of materials and costs, the feedstocks' units,
@@ -376,11 +377,11 @@ export async function listOrders(
 ): Promise<{ rows: OrderDbRow[]; total: number }> {
   const { page, pageSize, sort, ...filters } = query;
   const where = whereOf(filters);
-  const [{ rows }, count] = await Promise.all([
-    sql<OrderDbRow>`${selectWithNames}
-      WHERE ${where}
-      ORDER BY ${orderOf(sort)}
-      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db),
+  const [rows, count] = await Promise.all([
+    pageRows<OrderDbRow>(db, sql`${selectWithNames} WHERE ${where} ORDER BY ${orderOf(sort)}`, {
+      page,
+      pageSize,
+    }),
     sql<{ total: number }>`
       SELECT count(*)::integer AS total FROM production_orders o WHERE ${where}`.execute(db),
   ]);
@@ -395,20 +396,10 @@ export async function eachOrderBatch(
   batchSize = 1000,
 ): Promise<void> {
   const { sort, ...filters } = query;
-  const walk = async (trx: DbOrTrx) => {
-    await sql`DECLARE production_orders_cursor NO SCROLL CURSOR FOR ${selectWithNames}
-      WHERE ${whereOf(filters)}
-      ORDER BY ${orderOf(sort)}`.execute(trx);
-    for (;;) {
-      const { rows } =
-        await sql<OrderDbRow>`FETCH ${sql.lit(batchSize)} FROM production_orders_cursor`.execute(
-          trx,
-        );
-      if (rows.length) await onBatch(rows);
-      if (rows.length < batchSize) break;
-    }
-    await sql`CLOSE production_orders_cursor`.execute(trx);
-  };
-  if (db.isTransaction) return walk(db);
-  await (db as Db).transaction().setAccessMode('read only').execute(walk);
+  await eachRowBatch(
+    db,
+    sql`${selectWithNames} WHERE ${whereOf(filters)} ORDER BY ${orderOf(sort)}`,
+    onBatch,
+    batchSize,
+  );
 }

@@ -4,11 +4,12 @@ import type {
   PurchaseOrderListQuery,
   PurchaseOrderStatus,
 } from '../../../shared/resources/purchase-orders.js';
-import type { Db, DbOrTrx, Trx } from '../../db/connection.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import type { DocumentLines } from '../../platform/document-lines.js';
 import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
+import { eachRowBatch, pageRows } from '../../platform/sql-list.js';
 
 /**
  * The purchase orders' queries: the header with the names it shows, its lines with the items',
@@ -217,11 +218,11 @@ function orderOf(sort: string | undefined): RawBuilder<unknown> {
 export async function listOrders(db: DbOrTrx, query: PurchaseOrderListQuery) {
   const { page, pageSize, sort, totals, ...filters } = query;
   const where = whereOf(filters);
-  const [{ rows }, counted] = await Promise.all([
-    sql<OrderDbRow>`${selectWithNames}
-      WHERE ${where}
-      ORDER BY ${orderOf(sort)}
-      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db),
+  const [rows, counted] = await Promise.all([
+    pageRows<OrderDbRow>(db, sql`${selectWithNames} WHERE ${where} ORDER BY ${orderOf(sort)}`, {
+      page,
+      pageSize,
+    }),
     sql<{ count: number; total: string | null }>`
       SELECT count(*)::integer AS count,
         ${totals ? sql`coalesce(sum(o.total), 0)::numeric(15,2)::text` : sql`NULL`} AS total
@@ -240,21 +241,12 @@ export async function eachOrderBatch(
   batchSize = 1000,
 ): Promise<void> {
   const { sort, ...filters } = query;
-  const walk = async (trx: DbOrTrx) => {
-    await sql`DECLARE purchase_orders_cursor NO SCROLL CURSOR FOR ${selectWithNames}
-      WHERE ${whereOf(filters)}
-      ORDER BY ${orderOf(sort)}`.execute(trx);
-    for (;;) {
-      const { rows } = await sql<OrderDbRow>`FETCH ${sql.lit(
-        batchSize,
-      )} FROM purchase_orders_cursor`.execute(trx);
-      if (rows.length) await onBatch(rows);
-      if (rows.length < batchSize) break;
-    }
-    await sql`CLOSE purchase_orders_cursor`.execute(trx);
-  };
-  if (db.isTransaction) return walk(db);
-  await (db as Db).transaction().setAccessMode('read only').execute(walk);
+  await eachRowBatch(
+    db,
+    sql`${selectWithNames} WHERE ${whereOf(filters)} ORDER BY ${orderOf(sort)}`,
+    onBatch,
+    batchSize,
+  );
 }
 
 // ---- References ----------------------------------------------------------------------------
