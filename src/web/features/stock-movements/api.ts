@@ -8,21 +8,13 @@ import {
   useInvalidatingMutation,
   type MutationCallbacks,
 } from '../../lib/invalidating-mutation.js';
-import { resourceKeys } from '../../lib/query-keys.js';
+import { changedReads, resourceKeys } from '../../lib/query-keys.js';
 import { useUnitDecimals as useStockUnitDecimals } from '../../components/stock-lookups.js';
 
 /** The Movimentação de Estoque API and what its screens read besides: items and their units. */
 const PATH = '/stock-movements';
 
 export const movementKeys = resourceKeys('stock-movements');
-
-/** Stock balances, average costs and the items' stock change with every movement posted. */
-const keysChangedByMovements = [
-  movementKeys.all,
-  resourceKeys('products').all,
-  resourceKeys('feedstocks').all,
-  resourceKeys('stock-items').all,
-];
 
 export const movementsApi = {
   list: (query: Record<string, QueryValue>, signal?: AbortSignal) =>
@@ -36,13 +28,13 @@ export const movementsApi = {
   reverse: (id: number) => http.post<StockMovementRow>(`${PATH}/${id}/reverse`),
 };
 
-/** "Nova movimentação": posts it, and every read of the stock it changed is read again. */
+/** "Nova movimentação": posts it; balances, average costs and the movements are read again. */
 export const useCreateMovement = (
   callbacks: MutationCallbacks<StockMovementRow, StockMovementInput>,
 ) =>
   useInvalidatingMutation({
     mutationFn: movementsApi.create,
-    invalidates: keysChangedByMovements,
+    invalidates: changedReads.stockPosting,
     ...callbacks,
   });
 
@@ -53,7 +45,7 @@ export const useCreateMovement = (
 export const useReverseMovement = (id: number, callbacks: MutationCallbacks<StockMovementRow>) =>
   useInvalidatingMutation({
     mutationFn: () => movementsApi.reverse(id),
-    invalidates: keysChangedByMovements,
+    invalidates: changedReads.stockPosting,
     invalidatesOnError: [movementKeys.all],
     ...callbacks,
   });
