@@ -155,10 +155,8 @@ export const billCreateSchema = (kind: BillKind) =>
     })
     .refine(dueOnOrAfterIssue.check, dueOnOrAfterIssue.params);
 export type BillCreateInput = z.input<ReturnType<typeof billCreateSchema>>;
-export type BillCreate = z.output<ReturnType<typeof billCreateSchema>> & {
-  supplierId?: number | null;
-  clientId?: number;
-};
+/** A bill to pay names its supplier (`supplierId`), one to receive its client (`clientId`). */
+export type BillCreate = z.output<ReturnType<typeof billCreateSchema>>;
 
 /** One bill changed (only while OPEN): its own amount and due date, with the version read. */
 export const billUpdateSchema = (kind: BillKind) =>
@@ -166,10 +164,17 @@ export const billUpdateSchema = (kind: BillKind) =>
     .object({ ...billFields(kind), amount: positiveMoney(), dueDate: date(), version: version() })
     .refine(dueOnOrAfterIssue.check, dueOnOrAfterIssue.params);
 export type BillUpdateInput = z.input<ReturnType<typeof billUpdateSchema>>;
-export type BillUpdate = z.output<ReturnType<typeof billUpdateSchema>> & {
-  supplierId?: number | null;
-  clientId?: number;
-};
+export type BillUpdate = z.output<ReturnType<typeof billUpdateSchema>>;
+
+/** The partner a bill's input names, whichever its kind: the supplier or the client (else null). */
+export function billPartnerOf(input: BillCreate | BillUpdate): {
+  supplierId: number | null;
+  clientId: number | null;
+} {
+  // The schema is built per kind, so its output is a union of the two partners' shapes.
+  const partner = input as { supplierId?: number | null; clientId?: number | null };
+  return { supplierId: partner.supplierId ?? null, clientId: partner.clientId ?? null };
+}
 
 const nullableText = z.string().nullable();
 const nullableId = z.number().nullable();

@@ -12,9 +12,7 @@ import {
   billPixSchema,
   billsCreatedSchema,
   billUpdateSchema,
-  type BillCreate,
   type BillKind,
-  type BillUpdate,
 } from '../../../shared/resources/bills.js';
 import type { Db } from '../../db/connection.js';
 import { auditContext } from '../../platform/request-context.js';
@@ -80,9 +78,7 @@ function billRoutes(db: Db, kind: BillKind): FastifyPluginAsyncZod {
       config: { permission: write },
       schema: { tags, body: billCreateSchema(kind), response: { 201: billsCreatedSchema } },
       handler: async (request, reply) =>
-        reply
-          .status(201)
-          .send(await createBill(db, auditContext(request), kind, request.body as BillCreate)),
+        reply.status(201).send(await createBill(db, auditContext(request), kind, request.body)),
     });
     app.put(`${base}/:id`, {
       config: { permission: write },
@@ -93,7 +89,7 @@ function billRoutes(db: Db, kind: BillKind): FastifyPluginAsyncZod {
         response: { 200: billDetailSchema },
       },
       handler: (request) =>
-        updateBill(db, auditContext(request), kind, request.params.id, request.body as BillUpdate),
+        updateBill(db, auditContext(request), kind, request.params.id, request.body),
     });
     app.post(`${base}/:id/cancel`, {
       config: { permission: write },

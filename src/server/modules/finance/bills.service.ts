@@ -3,13 +3,14 @@ import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
 import { pixPayload } from '../../../shared/pix.js';
-import type {
-  BillCreate,
-  BillDetail,
-  BillKind,
-  BillPix,
-  BillSummary,
-  BillUpdate,
+import {
+  billPartnerOf,
+  type BillCreate,
+  type BillDetail,
+  type BillKind,
+  type BillPix,
+  type BillSummary,
+  type BillUpdate,
 } from '../../../shared/resources/bills.js';
 import type { DbOrTrx, Trx } from '../../db/connection.js';
 import type { AuditContext } from '../../platform/audit.js';
@@ -125,8 +126,7 @@ export function createBill(
       ctx,
       kind,
       {
-        supplierId: input.supplierId ?? null,
-        clientId: input.clientId ?? null,
+        ...billPartnerOf(input),
         description: input.description,
         documentNumber: input.documentNumber ?? null,
         issueDate: input.issueDate,
@@ -230,13 +230,15 @@ export function updateBill(
         paymentMethodId: input.paymentMethodId ?? null,
         checkingAccountId: input.checkingAccountId ?? null,
         ...(kind === 'PAY'
-          ? { supplierId: input.supplierId ?? null }
-          : { clientId: input.clientId ?? null }),
+          ? { supplierId: billPartnerOf(input).supplierId }
+          : { clientId: billPartnerOf(input).clientId }),
       },
       directionOf(kind),
     );
     await saveDocument(step, billDocument(kind), {
-      ...(kind === 'PAY' ? { supplierId: input.supplierId ?? null } : { clientId: input.clientId }),
+      ...(kind === 'PAY'
+        ? { supplierId: billPartnerOf(input).supplierId }
+        : { clientId: billPartnerOf(input).clientId }),
       description: input.description,
       documentNumber: input.documentNumber ?? null,
       issueDate: input.issueDate,
