@@ -19,6 +19,7 @@ import {
 } from '../../lib/invalidating-mutation.js';
 import { changedReads, resourceKeys } from '../../lib/query-keys.js';
 import { categoryOptions, type CategoryRow } from '../../components/category-options.js';
+import { useDocumentAction, type DocumentSave } from '../../components/document-mutations.js';
 
 /**
  * The Contas a Pagar / Contas a Receber API: one set of calls per kind, on the kind's own path
@@ -65,13 +66,11 @@ export function billsApi(kind: BillKind) {
 }
 
 /** What a bill's form saves: a new bill (split into installments) or one bill's changes. */
-export type BillSave =
-  { id?: undefined; input: BillCreateInput } | { id: number; input: BillUpdateInput };
+export type BillSave = DocumentSave<BillCreateInput, BillUpdateInput>;
 
 /**
  * "Salvar" of the bill form: POST the new bill (answering the bills its installments made) or PUT
- * one bill's changes (answering it alone), then the kind's lists and the
- * reports read again.
+ * one bill's changes (answering it alone); the kind's bills and the reports read again.
  */
 export function useSaveBill(
   kind: BillKind,
@@ -87,46 +86,36 @@ export function useSaveBill(
   });
 }
 
-/** "Cancelar" a bill; a refusal (it was paid or cancelled meanwhile) reads the bill again. */
-export function useCancelBill(kind: BillKind, callbacks?: MutationCallbacks<BillDetail, number>) {
-  return useInvalidatingMutation<BillDetail, number>({
-    mutationFn: (id) => billsApi(kind).cancel(id),
-    invalidates: changedReads.bills(kind),
-    invalidatesOnError: [billKeys(kind).all],
-    ...callbacks,
-  });
-}
+/** "Cancelar" a bill: it leaves the open amounts and the reports. */
+export const useCancelBill = (kind: BillKind, callbacks?: MutationCallbacks<BillDetail, number>) =>
+  useDocumentAction(billKeys(kind), billsApi(kind).cancel, changedReads.bills(kind), callbacks);
 
-/**
- * "Pagar" / "Receber" a bill: the payment moves the checking account; a refusal (OVERPAYMENT:
- * someone else paid part of it meanwhile) reads the bill again.
- */
-export function useSettleBill(
+/** A payment or its reversal: the checking account moves (its entry). */
+const usePaymentAction = <TVariables>(
+  kind: BillKind,
+  mutationFn: (variables: TVariables) => Promise<BillDetail>,
+  callbacks?: MutationCallbacks<BillDetail, TVariables>,
+) => useDocumentAction(billKeys(kind), mutationFn, keysChangedByPayments(kind), callbacks);
+
+/** "Pagar" / "Receber". */
+export const useSettleBill = (
   kind: BillKind,
   id: number,
   callbacks?: MutationCallbacks<BillDetail, BillSettleInput>,
-) {
-  return useInvalidatingMutation<BillDetail, BillSettleInput>({
-    mutationFn: (input) => billsApi(kind).settle(id, input),
-    invalidates: keysChangedByPayments(kind),
-    invalidatesOnError: [billKeys(kind).all],
-    ...callbacks,
-  });
-}
+) =>
+  usePaymentAction(kind, (input: BillSettleInput) => billsApi(kind).settle(id, input), callbacks);
 
-/** "Estornar baixa": the payment's entry is undone; a refusal (already reversed) reads the bill. */
-export function useReversePayment(
+/** "Estornar baixa". */
+export const useReversePayment = (
   kind: BillKind,
   billId: number,
   callbacks?: MutationCallbacks<BillDetail, number>,
-) {
-  return useInvalidatingMutation<BillDetail, number>({
-    mutationFn: (paymentId) => billsApi(kind).reverse(billId, paymentId),
-    invalidates: keysChangedByPayments(kind),
-    invalidatesOnError: [billKeys(kind).all],
-    ...callbacks,
-  });
-}
+) =>
+  usePaymentAction(
+    kind,
+    (paymentId: number) => billsApi(kind).reverse(billId, paymentId),
+    callbacks,
+  );
 
 /**
  * Reads that the screens can do without: a user who may handle bills but not read the

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api-error.js';
 import {
   PRODUCTION_ORDERS_PATH,
@@ -15,6 +15,11 @@ import {
   type PurchaseOrderDrafts,
   type PurchaseOrderDraftsInput,
 } from '../../../shared/resources/purchase-orders.js';
+import {
+  useDocumentAction,
+  useSaveDocument,
+  type DocumentSave,
+} from '../../components/document-mutations.js';
 import { http, type QueryValue } from '../../lib/http.js';
 import {
   useInvalidatingMutation,
@@ -76,84 +81,50 @@ export const productionOrdersApi = {
 type StatusAction = Extract<ProductionOrderAction, 'start' | 'cancel'>;
 
 /** What a production order's form saves: a new order, or a planned one's changes. */
-export type ProductionOrderSave =
-  | { id?: undefined; input: ProductionOrderCreateInput }
-  | { id: number; input: ProductionOrderUpdateInput };
+export type ProductionOrderSave = DocumentSave<
+  ProductionOrderCreateInput,
+  ProductionOrderUpdateInput
+>;
 
-/**
- * "Salvar" of the order form: POST a new order or PUT a planned one's changes; the answer is kept
- * as the order's detail and the orders read again. A planned order moves no stock.
- */
-export function useSaveProductionOrder(
+/** "Salvar" of the order form: a planned order moves no stock. */
+export const useSaveProductionOrder = (
   callbacks?: MutationCallbacks<ProductionOrderDetail, ProductionOrderSave>,
-) {
-  const client = useQueryClient();
-  return useInvalidatingMutation<ProductionOrderDetail, ProductionOrderSave>({
-    mutationFn: (save) =>
-      save.id === undefined
-        ? productionOrdersApi.create(save.input)
-        : productionOrdersApi.update(save.id, save.input),
-    invalidates: [productionOrderKeys.all],
-    ...callbacks,
-    onSuccess: (saved, ...rest) => {
-      client.setQueryData(productionOrderKeys.detail(saved.id), saved);
-      return callbacks?.onSuccess?.(saved, ...rest);
-    },
-  });
-}
+) => useSaveDocument(productionOrderKeys, productionOrdersApi, callbacks);
+
+/** An action that moves stock: the stock and the items' costs read again. */
+const useStockAction = <TVariables>(
+  mutationFn: (variables: TVariables) => Promise<ProductionOrderDetail>,
+  callbacks?: MutationCallbacks<ProductionOrderDetail, TVariables>,
+) => useDocumentAction(productionOrderKeys, mutationFn, changedReads.stockPosting, callbacks);
 
 /**
  * "Iniciar produção" (the materials leave their source) or "Cancelar" (a started order's
- * materials come back): the stock and the items' costs read again. A refusal (a shortage,
- * someone else moved the order first) reads the order and its availability again.
+ * materials come back).
  */
-export function useProductionOrderAction(
+export const useProductionOrderAction = (
   action: StatusAction,
   callbacks?: MutationCallbacks<ProductionOrderDetail, number>,
-) {
-  return useInvalidatingMutation<ProductionOrderDetail, number>({
-    mutationFn: (id) => productionOrdersApi.act(id, action),
-    invalidates: [productionOrderKeys.all, ...changedReads.stockPosting],
-    invalidatesOnError: [productionOrderKeys.all],
-    ...callbacks,
-  });
-}
+) => useStockAction((id: number) => productionOrdersApi.act(id, action), callbacks);
 
-/**
- * "Concluir": the product enters its target location at the order's real unit cost; the answer
- * is kept as the order's detail, the stock and the products' costs read again. A refusal (the
- * order moved on) reads the order again.
- */
-export function useCompleteProductionOrder(
+/** "Concluir": the product enters its target location at the order's real unit cost. */
+export const useCompleteProductionOrder = (
   id: number,
   callbacks?: MutationCallbacks<ProductionOrderDetail, ProductionOrderCompleteInput>,
-) {
-  const client = useQueryClient();
-  return useInvalidatingMutation<ProductionOrderDetail, ProductionOrderCompleteInput>({
-    mutationFn: (input) => productionOrdersApi.complete(id, input),
-    invalidates: [productionOrderKeys.all, ...changedReads.stockPosting],
-    invalidatesOnError: [productionOrderKeys.all],
-    ...callbacks,
-    onSuccess: (saved, ...rest) => {
-      client.setQueryData(productionOrderKeys.detail(saved.id), saved);
-      return callbacks?.onSuccess?.(saved, ...rest);
-    },
-  });
-}
+) =>
+  useStockAction(
+    (input: ProductionOrderCompleteInput) => productionOrdersApi.complete(id, input),
+    callbacks,
+  );
 
-/**
- * "Comprar faltantes": draft purchase orders for what the order is short of; only the purchase
- * orders change (a draft moves no stock).
- */
-export function useBuyMissing(
+/** "Comprar faltantes": draft purchase orders; a draft moves no stock, only they change. */
+export const useBuyMissing = (
   callbacks?: MutationCallbacks<PurchaseOrderDrafts, PurchaseOrderDraftsInput['lines']>,
-) {
-  return useInvalidatingMutation<PurchaseOrderDrafts, PurchaseOrderDraftsInput['lines']>({
-    mutationFn: (lines) => productionOrdersApi.buyMissing(lines),
+) =>
+  useInvalidatingMutation({
+    mutationFn: productionOrdersApi.buyMissing,
     invalidates: [resourceKeys(PURCHASE_ORDERS_PATH).all],
     ...callbacks,
   });
-}
 
 /**
  * Reads that the screens can do without: a user who may plan production but not read one of the

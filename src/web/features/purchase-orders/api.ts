@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Page } from '../../../shared/api-error.js';
 import {
   PURCHASE_ORDERS_PATH,
@@ -10,11 +10,13 @@ import {
   type PurchaseReceiveInput,
 } from '../../../shared/resources/purchase-orders.js';
 import { categoryOptions, type CategoryRow } from '../../components/category-options.js';
-import { http, type QueryValue } from '../../lib/http.js';
 import {
-  useInvalidatingMutation,
-  type MutationCallbacks,
-} from '../../lib/invalidating-mutation.js';
+  useDocumentAction,
+  useSaveDocument,
+  type DocumentSave,
+} from '../../components/document-mutations.js';
+import { http, type QueryValue } from '../../lib/http.js';
+import type { MutationCallbacks } from '../../lib/invalidating-mutation.js';
 import { changedReads, resourceKeys } from '../../lib/query-keys.js';
 
 export { useDefaultLocation, useUnitDecimals } from '../../components/stock-lookups.js';
@@ -59,73 +61,37 @@ export const ordersApi = {
 type StatusAction = Extract<PurchaseOrderAction, 'approve' | 'close' | 'cancel'>;
 
 /** What a purchase order's form saves: a new order, or a draft's changes with the version read. */
-export type PurchaseOrderSave =
-  | { id?: undefined; input: PurchaseOrderCreateInput }
-  | { id: number; input: PurchaseOrderUpdateInput };
+export type PurchaseOrderSave = DocumentSave<PurchaseOrderCreateInput, PurchaseOrderUpdateInput>;
 
-/**
- * "Salvar" of the order form: POST a new order or PUT a draft's changes; the answer is kept as the
- * order's detail and the orders read again. A draft moves no stock and creates no bill.
- */
-export function useSavePurchaseOrder(
+/** "Salvar" of the order form: a draft moves no stock and creates no bill. */
+export const useSavePurchaseOrder = (
   callbacks?: MutationCallbacks<PurchaseOrderDetail, PurchaseOrderSave>,
-) {
-  const client = useQueryClient();
-  return useInvalidatingMutation<PurchaseOrderDetail, PurchaseOrderSave>({
-    mutationFn: (save) =>
-      save.id === undefined ? ordersApi.create(save.input) : ordersApi.update(save.id, save.input),
-    invalidates: [orderKeys.all],
-    ...callbacks,
-    onSuccess: (saved, ...rest) => {
-      client.setQueryData(orderKeys.detail(saved.id), saved);
-      return callbacks?.onSuccess?.(saved, ...rest);
-    },
-  });
-}
+) => useSaveDocument(orderKeys, ordersApi, callbacks);
 
-/** "Excluir" a draft; a refusal (no longer a draft) reads the order again. */
-export function useDeletePurchaseOrder(callbacks?: MutationCallbacks<unknown, number>) {
-  return useInvalidatingMutation<unknown, number>({
-    mutationFn: (id) => ordersApi.remove(id),
-    invalidates: [orderKeys.all],
-    invalidatesOnError: [orderKeys.all],
-    ...callbacks,
-  });
-}
+/** "Excluir" a draft. */
+export const useDeletePurchaseOrder = (callbacks?: MutationCallbacks<unknown, number>) =>
+  useDocumentAction(orderKeys, ordersApi.remove, [], callbacks);
 
-/**
- * "Aprovar", "Encerrar" or "Cancelar": the order's status moves, nothing else (what was received
- * stays in stock and billed). A refusal (someone else moved it first) reads the order again.
- */
-export function usePurchaseOrderAction(
+/** "Aprovar", "Encerrar", "Cancelar": only the status moves (what was received stays). */
+export const usePurchaseOrderAction = (
   action: StatusAction,
   callbacks?: MutationCallbacks<PurchaseOrderDetail, number>,
-) {
-  return useInvalidatingMutation<PurchaseOrderDetail, number>({
-    mutationFn: (id) => ordersApi.act(id, action),
-    invalidates: [orderKeys.all],
-    invalidatesOnError: [orderKeys.all],
-    ...callbacks,
-  });
-}
+) => useDocumentAction(orderKeys, (id: number) => ordersApi.act(id, action), [], callbacks);
 
 /**
- * "Receber": the goods enter stock (balances, movements, the items' costs and last prices, which
- * the order form's item search shows) and the receipt's bills to pay are created, so the stock,
- * the bills to pay and their reports read again. A refusal (over-receipt, the order moved on)
- * reads the order again.
+ * "Receber": the goods enter stock (balances, movements, the items' costs and last prices) and
+ * the receipt's bills to pay are created, with the reports that read them.
  */
-export function useReceivePurchaseOrder(
+export const useReceivePurchaseOrder = (
   id: number,
   callbacks?: MutationCallbacks<PurchaseOrderDetail, PurchaseReceiveInput>,
-) {
-  return useInvalidatingMutation<PurchaseOrderDetail, PurchaseReceiveInput>({
-    mutationFn: (input) => ordersApi.receive(id, input),
-    invalidates: [orderKeys.all, ...changedReads.stockPosting, ...changedReads.bills('PAY')],
-    invalidatesOnError: [orderKeys.all],
-    ...callbacks,
-  });
-}
+) =>
+  useDocumentAction(
+    orderKeys,
+    (input: PurchaseReceiveInput) => ordersApi.receive(id, input),
+    [...changedReads.stockPosting, ...changedReads.bills('PAY')],
+    callbacks,
+  );
 
 /**
  * Reads that the screens can do without: a user who may buy but not read one of the lookups
