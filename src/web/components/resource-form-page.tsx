@@ -18,6 +18,12 @@ export interface ListLocationState {
   listSearch?: string;
 }
 
+/** The list at `basePath` as the user left it (page, filters), for "Voltar" and after a save. */
+export function useListPath(basePath: string): string {
+  const location = useLocation();
+  return `${basePath}${(location.state as ListLocationState | null)?.listSearch ?? ''}`;
+}
+
 /**
  * `…/new` and `…/:id` of a resource: loads the row (or starts an empty one) and shows the one
  * form. Creating needs `<area>:write`; anyone who may read the area may open a row, read-only
@@ -33,11 +39,9 @@ export function ResourceFormPage({
   options?: ResourceFormOptions;
 }) {
   const { id } = useParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const canWrite = usePermission(`${definition.area}:write` as Permission);
-  const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
-  const listPath = `${basePath}${listSearch}`;
+  const listPath = useListPath(basePath);
   const validId = id !== undefined && /^\d{1,15}$/.test(id);
 
   const row = useQuery({

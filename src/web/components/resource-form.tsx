@@ -1,7 +1,7 @@
 import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
@@ -12,7 +12,6 @@ import { http } from '../lib/http.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { usePermission } from '../lib/session.js';
 import { toast } from '../lib/toast.js';
-import { reportFormError } from './apply-server-errors.js';
 import { formatValue } from './format-value.js';
 import { FormActions } from './form-actions.js';
 import { HistoryDrawer } from './history-drawer.js';
@@ -28,10 +27,9 @@ import {
   type FormValues,
 } from './resource-form-values.js';
 import { resourceApi, rowTitle, type ResourceRow } from './resource-row.js';
-import { useFormDirty } from './use-form-dirty.js';
-import { useSingleSubmit } from './use-single-submit.js';
-import { useUnsavedChangesPrompt } from './use-unsaved-changes-prompt.js';
-import { StaleVersionAlert } from './stale-version-alert.js';
+import { SaveRefusalAlert } from './save-refusal-alert.js';
+import { saveRefusalOf } from './save-refusal.js';
+import { useRecordForm } from './use-record-form.js';
 import { ConfirmPopover } from './confirm-popover.js';
 
 /** "Excluir cliente": the delete confirmation names what goes, not a bare "Excluir". */
@@ -66,9 +64,6 @@ export function ResourceForm({
   const canDelete = usePermission(`${definition.area}:delete` as Permission);
   const canReadHistory = usePermission('audit:read');
 
-  const [form] = Form.useForm<FormValues>();
-  const [loaded, setLoaded] = useState<ResourceRow | null>(row);
-  const isNew = loaded === null;
   const part = options.part;
   // What a row looks like in the form: its definition's fields, and the part's beside them.
   const formValuesOf = (source: ResourceRow | null): FormValues => ({
@@ -78,20 +73,57 @@ export function ResourceForm({
     ),
     ...part?.toFormValues(source),
   });
-  const [baseline, setBaseline] = useState<FormValues>(() => formValuesOf(row));
-  const [conflict, setConflict] = useState<string | null>(null);
+  const toInput = (values: FormValues) => ({
+    ...toApiInput(definition, values),
+    ...part?.toInput(values),
+  });
   const [inUse, setInUse] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-
   const readOnly = !canWrite;
-  const dirty = useFormDirty(form, baseline);
-  useUnsavedChangesPrompt(dirty && !readOnly && !leaving);
 
-  // Navigating away only once the prompt has been told there is nothing left to save.
-  useEffect(() => {
-    if (leaving) navigate(listPath);
-  }, [leaving, listPath, navigate]);
+  const afterWrite = (id: number) => {
+    void queryClient.invalidateQueries({ queryKey: keys.lists() });
+    void queryClient.invalidateQueries({ queryKey: keys.audit(id) });
+  };
+
+  const put = (target: ResourceRow, input: FormValues) =>
+    http.put<ResourceRow>(
+      `/${definition.path}/${target.id}`,
+      { ...input, version: target.version },
+      { silent: [400, 409, 422] },
+    );
+
+  const save = useMutation({
+    mutationFn: ({ target, input }: { target: ResourceRow | null; input: FormValues }) =>
+      target
+        ? put(target, input)
+        : http.post<ResourceRow>(`/${definition.path}`, input, { silent: [400, 409, 422] }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(keys.detail(saved.id), saved);
+      afterWrite(saved.id);
+    },
+  });
+
+  const record = useRecordForm({
+    record: row,
+    initial: formValuesOf(null),
+    toFormValues: formValuesOf,
+    save,
+    toVariables: (values, target) => ({ target, input: toInput(values) }),
+    onSaved: () => {
+      toast.success(messages.saved);
+      return listPath;
+    },
+    // Not through the row's query: the page shows its spinner while that query fetches.
+    reload: async (stale) => {
+      const fresh = await resourceApi.get(definition.path, stale.id);
+      queryClient.setQueryData(keys.detail(fresh.id), fresh);
+      return fresh;
+    },
+    readOnly,
+  });
+  const { form, loaded } = record;
+  const isNew = loaded === null;
 
   const schema = (!isNew && options.editSchema) || definition.schema;
   const locked = useMemo(
@@ -106,70 +138,13 @@ export function ResourceForm({
         : definition,
     [definition, options.historyFields],
   );
-  const toInput = (values: FormValues) => ({
-    ...toApiInput(definition, values),
-    ...part?.toInput(values),
-  });
-
-  const adopt = (next: ResourceRow) => {
-    const values = formValuesOf(next);
-    setLoaded(next);
-    setBaseline(values);
-    form.setFieldsValue(values);
-    queryClient.setQueryData(keys.detail(next.id), next);
-  };
-
-  const afterWrite = () => {
-    void queryClient.invalidateQueries({ queryKey: keys.lists() });
-    void queryClient.invalidateQueries({ queryKey: keys.audit(loaded?.id ?? 0) });
-  };
-
-  const put = (input: FormValues, version: number) =>
-    http.put<ResourceRow>(
-      `/${definition.path}/${loaded!.id}`,
-      { ...input, version },
-      { silent: [400, 409, 422] },
-    );
-
-  const submitOnce = useSingleSubmit();
-
-  const save = useMutation({
-    mutationFn: (values: FormValues) => {
-      const input = toInput(values);
-      return loaded
-        ? put(input, loaded.version)
-        : http.post<ResourceRow>(`/${definition.path}`, input, { silent: [400, 409, 422] });
-    },
-    onSuccess: (saved) => {
-      setConflict(null);
-      queryClient.setQueryData(keys.detail(saved.id), saved);
-      afterWrite();
-      toast.success(messages.saved);
-      setLeaving(true);
-    },
-    onError: (error) => {
-      // Someone saved first: say so and keep what was typed, so nothing is lost by the refusal.
-      if (error instanceof ApiError && error.is(ErrorCode.STALE_VERSION))
-        setConflict(error.message);
-      else reportFormError(form, error);
-    },
-  });
-
-  const reload = useMutation({
-    mutationFn: () => resourceApi.get(definition.path, loaded!.id),
-    onSuccess: (fresh) => {
-      setConflict(null);
-      adopt(fresh);
-    },
-  });
-
   const remove = useMutation({
     mutationFn: () => http.delete(`/${definition.path}/${loaded!.id}`, { silent: [409] }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: keys.detail(loaded!.id) });
-      afterWrite();
+      afterWrite(loaded!.id);
       toast.success(messages.deleted);
-      setLeaving(true);
+      record.leave(listPath);
     },
     onError: (error) => {
       if (!(error instanceof ApiError)) return;
@@ -180,18 +155,18 @@ export function ResourceForm({
 
   // "Inativar": the row as it was loaded, with active=false, so nothing half-typed goes along.
   const inactivate = useMutation({
-    mutationFn: () => put({ ...toInput(formValuesOf(loaded)), active: false }, loaded!.version),
+    mutationFn: () => put(loaded!, { ...toInput(formValuesOf(loaded)), active: false }),
     onSuccess: (saved) => {
       setInUse(null);
-      adopt(saved);
-      afterWrite();
+      record.adopt(saved);
+      queryClient.setQueryData(keys.detail(saved.id), saved);
+      afterWrite(saved.id);
       toast.success(messages.saved);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.is(ErrorCode.STALE_VERSION)) {
-        setInUse(null);
-        setConflict(error.message);
-      } else if (error instanceof ApiError) toast.error(error.message, error.requestId);
+      // Stale: the save's Alert takes over from this one.
+      if (saveRefusalOf(error).kind === 'stale') setInUse(null);
+      record.refuse(error);
     },
   });
 
@@ -242,13 +217,7 @@ export function ResourceForm({
         )}
       </Flex>
 
-      {conflict && (
-        <StaleVersionAlert
-          message={conflict}
-          reloading={reload.isPending}
-          onReload={() => reload.mutate()}
-        />
-      )}
+      <SaveRefusalAlert record={record} />
       {inUse && (
         <Alert
           type="warning"
@@ -276,12 +245,9 @@ export function ResourceForm({
       <Form
         form={form}
         layout="vertical"
-        initialValues={baseline}
+        initialValues={record.baseline}
         disabled={readOnly}
-        onFinish={(values) => {
-          // Enter in a field and a click on "Salvar" in a row must not create the row twice.
-          if (!leaving) submitOnce(() => save.mutateAsync(values));
-        }}
+        onFinish={record.submit}
       >
         <Flex vertical gap={16}>
           {sections.map((section) => {
@@ -328,7 +294,7 @@ export function ResourceForm({
           <FormActions
             onBack={() => navigate(listPath)}
             canSave={!readOnly}
-            saving={save.isPending}
+            saving={record.saving}
           />
         </Flex>
       </Form>
