@@ -17,7 +17,8 @@ const invalidated = (client: QueryClient, key: QueryKey) =>
   client.getQueryState(key)?.isInvalidated ?? false;
 
 const order = { id: 7, status: 'RECEIVED' };
-const refused = () => Promise.reject(new Error('Ação não permitida na situação Cancelada.'));
+const refused = (_id: number) =>
+  Promise.reject(new Error('Ação não permitida na situação Cancelada.'));
 
 describe("a document's action", () => {
   it('reads again the document and what the action reaches, keeps the detail it answers, then runs the caller’s onSuccess', async () => {
@@ -44,7 +45,7 @@ describe("a document's action", () => {
     const options = documentActionOptions(client, orders, refused, [stock], {
       onError: (error) => errors.push(error.message),
     });
-    await expect(new MutationObserver(client, options).mutate()).rejects.toThrow();
+    await expect(new MutationObserver(client, options).mutate(7)).rejects.toThrow();
 
     expect(invalidated(client, orders.detail(7))).toBe(true);
     expect(invalidated(client, stock)).toBe(false);
@@ -53,8 +54,8 @@ describe("a document's action", () => {
 
   it('keeps nothing as the detail when the answer is none (a deletion)', async () => {
     const client = clientWithReads(orders.detail(7));
-    const options = documentActionOptions(client, orders, async () => undefined, []);
-    await new MutationObserver(client, options).mutate();
+    const options = documentActionOptions(client, orders, async (_id: number) => undefined, []);
+    await new MutationObserver(client, options).mutate(7);
 
     expect(client.getQueryData(orders.detail(7))).toEqual({ loaded: true });
     expect(invalidated(client, orders.detail(7))).toBe(true);
@@ -83,7 +84,10 @@ describe("a document form's save", () => {
 
   it('reads nothing again on a refusal: the form keeps what was typed', async () => {
     const client = clientWithReads(orders.detail(7));
-    const options = documentSaveOptions(client, orders, { ...api, update: refused });
+    const options = documentSaveOptions(client, orders, {
+      ...api,
+      update: (id: number) => refused(id),
+    });
     await expect(
       new MutationObserver(client, options).mutate({ id: 7, input: { notes: 'x', version: 1 } }),
     ).rejects.toThrow();
