@@ -34,6 +34,18 @@ describe('a mutation that owns what it invalidates', () => {
     expect(seen).toEqual([true]);
   });
 
+  it('marks the keys its answer names when they depend on it (the saved row’s history)', async () => {
+    const client = clientWithReads(['clients', 'audit', '7'], ['clients', 'audit', '8']);
+    const options = invalidatingMutationOptions(client, {
+      mutationFn: async (id: number) => ({ id }),
+      invalidates: (saved) => [['clients', 'audit', String(saved.id)]],
+    });
+    await new MutationObserver(client, options).mutate(7);
+
+    expect(invalidated(client, ['clients', 'audit', '7'])).toBe(true);
+    expect(invalidated(client, ['clients', 'audit', '8'])).toBe(false);
+  });
+
   it('on a refusal marks only what a failure may have changed, then runs the caller’s onError', async () => {
     const client = clientWithReads(orders, stock);
     const errors: string[] = [];

@@ -16,8 +16,8 @@ interface InvalidatingMutationOptions<TData, TVariables> extends UseMutationOpti
   Error,
   TVariables
 > {
-  /** Every read the action changes when it succeeds. */
-  invalidates: readonly QueryKey[];
+  /** Every read the action changes when it succeeds (from its answer, when that names them). */
+  invalidates: readonly QueryKey[] | ((data: TData, variables: TVariables) => readonly QueryKey[]);
   /**
    * What a refusal may have changed too (someone else acted first, so the screen is behind): the
    * document read again to show its real state. Nothing when absent.
@@ -43,7 +43,11 @@ export function invalidatingMutationOptions<TData, TVariables>(
   return {
     ...options,
     onSuccess: (...args) => {
-      invalidateAll(client, invalidates);
+      const [data, variables] = args;
+      invalidateAll(
+        client,
+        typeof invalidates === 'function' ? invalidates(data, variables) : invalidates,
+      );
       return options.onSuccess?.(...args);
     },
     onError: (...args) => {
