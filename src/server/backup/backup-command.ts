@@ -7,7 +7,7 @@ import { backupDatabase } from './backup.js';
 import { readBackupHeader, restoreDatabase } from './restore.js';
 
 /** Where `npm run backup` writes when no file is given (git-ignored, beside `data/`). */
-export const BACKUP_FOLDER = 'backups';
+const BACKUP_FOLDER = 'backups';
 
 /**
  * `npm run backup [-- FILE]` and `npm run restore -- FILE [--force]` (README "Backup and
@@ -75,7 +75,7 @@ export async function prepareBackupCommand(
 }
 
 /** backups/fabril-2026-11-25-2140.sql.gz: the local date and time, sorting in time order. */
-export function defaultBackupFile(now: Date, folder = path.resolve(BACKUP_FOLDER)): string {
+function defaultBackupFile(now: Date, folder = path.resolve(BACKUP_FOLDER)): string {
   const two = (n: number) => String(n).padStart(2, '0');
   const date = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
   return path.join(folder, `fabril-${date}-${two(now.getHours())}${two(now.getMinutes())}.sql.gz`);

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 
-export const EMBEDDED_DATABASE = 'fabril';
+const EMBEDDED_DATABASE = 'fabril';
 
 /**
  * DATABASE_URL when set; otherwise the embedded PostgreSQL in the data directory, with its

@@ -9,8 +9,8 @@ import { IMPORT_LIMITS, ImportInvalidError } from './import-limits.js';
  * quoted only when it holds `;`, `"` or a line break.
  */
 export const CSV_BOM = '\uFEFF';
-export const CSV_SEPARATOR = ';';
-export const CSV_NEWLINE = '\r\n';
+const CSV_SEPARATOR = ';';
+const CSV_NEWLINE = '\r\n';
 
 export function csvField(value: string): string {
   return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;

@@ -51,7 +51,7 @@ export function registerErrorHandler(
  * Whether an unmatched URL is meant for the API, however it is spelt (`/API/v1/x`, `//api/v1/x`,
  * `/%61pi/v1/x`, `/./api/v1/x`): such a URL gets the JSON 404, never the SPA's page with 200.
  */
-export function isApiPath(url: string): boolean {
+function isApiPath(url: string): boolean {
   let pathname = url;
   // Decoded until it no longer changes: a proxy in front may decode once more (`/%2561pi`).
   for (let round = 0; round < 5; round++) {

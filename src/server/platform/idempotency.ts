@@ -20,7 +20,7 @@ interface Claim {
   key: string;
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A UUID, a ULID or any client's token of that kind; no spaces, commas or quotes. */
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
 /** How long an answer is kept, and so how long a key means that request. */

@@ -63,7 +63,7 @@ function refuseLongCells(header: unknown[], line: number, cells: unknown[]) {
 }
 
 /** At most this many problems are listed; the message still counts every bad line. */
-export const MAX_REPORTED_PROBLEMS = 1000;
+const MAX_REPORTED_PROBLEMS = 1000;
 
 export interface ImportCheckOptions {
   /** Fields that must be unique (in the file and in the table). */

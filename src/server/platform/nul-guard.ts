@@ -23,7 +23,7 @@ export function registerNulGuard(app: FastifyInstance) {
  * The field paths (`address.city`, `items.2.name`) whose string value or key holds a NUL.
  * Walked with a stack instead of recursion: a 1 MB body can nest arrays 500,000 deep.
  */
-export function pathsWithNul(input: unknown): string[] {
+function pathsWithNul(input: unknown): string[] {
   const found: string[] = [];
   const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }];
   while (stack.length > 0) {

@@ -193,7 +193,7 @@ export async function loadUserToken(db: Db, userId: number): Promise<UserToken |
 }
 
 /** The user of a session that is open and not expired; null otherwise. */
-export async function loadSessionUser(db: Db, sessionId: string): Promise<UserToken | null> {
+async function loadSessionUser(db: Db, sessionId: string): Promise<UserToken | null> {
   const row = await userTokenQuery(db)
     .innerJoin('sessions', 'sessions.userId', 'users.id')
     .where('sessions.id', '=', sessionId)

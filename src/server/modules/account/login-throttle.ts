@@ -16,8 +16,8 @@ import {
  * whole office often reaches the server through one address and one person's mistyped password
  * must not lock the others out.
  */
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 50;
+const MAX_FAILURES_PER_ACCOUNT = 5;
+const MAX_FAILURES_PER_ADDRESS = 50;
 
 /**
  * Reserves an attempt before its password is checked: in one short transaction that holds its

@@ -25,7 +25,7 @@ export interface IncomeStatementSum {
 }
 
 /** Each result adds groups to the previous one (the first starts from zero). */
-export const resultDefinitions = [
+const resultDefinitions = [
   { key: 'NET_REVENUE', label: dre.netRevenue, adds: ['GROSS_REVENUE', 'DEDUCTIONS'] },
   { key: 'GROSS_PROFIT', label: dre.grossProfit, adds: ['COSTS'] },
   { key: 'OPERATING_RESULT', label: dre.operatingResult, adds: ['OPERATING_EXPENSES'] },

@@ -17,7 +17,7 @@ export const masterDataConfigs: CrudConfig[] = [
 ];
 
 /** Resources with their own CRUD routes that get only the generic export here. */
-export const exportOnlyConfigs = [usersExportConfig, rolesExportConfig];
+const exportOnlyConfigs = [usersExportConfig, rolesExportConfig];
 
 export function masterDataRoutes(db: Db): FastifyPluginAsyncZod {
   const references = new Map<string, CrudConfig>(

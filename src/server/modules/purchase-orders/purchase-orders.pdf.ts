@@ -27,7 +27,7 @@ const documentOf = (value: string | null, personType?: 'F' | 'J') => {
 };
 
 /** "3 parcelas: a 1ª em 30 dias, as seguintes a cada 30 dias" and the like. */
-export function paymentTerms(order: {
+function paymentTerms(order: {
   installments: number;
   firstDueInDays: number;
   intervalDays: number;

@@ -174,7 +174,7 @@ const SORTS: Record<string, string> = {
 export type OrderFilters = Omit<PurchaseOrderListQuery, 'page' | 'pageSize' | 'sort' | 'totals'>;
 
 /** `q` as a number: "OC-000042", "oc42", "42" → 42. */
-export function numberOf(q: string): number | null {
+function numberOf(q: string): number | null {
   const match = /^(?:oc)?[-\s]?0*(\d{1,9})$/i.exec(q.trim());
   return match ? Number(match[1]) : null;
 }

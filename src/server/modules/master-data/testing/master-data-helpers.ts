@@ -51,7 +51,7 @@ export function getPath(value: unknown, key: string): unknown {
 }
 
 /** A copy of `payload` with `key` (`address.zipCode`) set, or removed when `value` is undefined. */
-export function withValue(payload: Payload, key: string, value: unknown): Payload {
+function withValue(payload: Payload, key: string, value: unknown): Payload {
   const copy = structuredClone(payload);
   const parts = key.split('.');
   let target = copy as Record<string, unknown>;
@@ -174,7 +174,7 @@ export async function userWith(
   };
 }
 
-export async function adminId(api: TestApi): Promise<number> {
+async function adminId(api: TestApi): Promise<number> {
   const me = await api.request({
     method: 'GET',
     url: `${BASE}/account/me`,
@@ -187,7 +187,7 @@ export async function adminId(api: TestApi): Promise<number> {
  * A table of this file's own database that references `table` (what a product or an order will
  * do later), so that deleting a referenced row can be tried. Returns a function adding a reference.
  */
-export async function referencingTable(api: TestApi, table: string) {
+async function referencingTable(api: TestApi, table: string) {
   const name = `test_refs_${table}`;
   await sql
     .raw(
@@ -223,7 +223,7 @@ function compareValues(a: Comparable, b: Comparable, kind?: string): number {
 }
 
 /** The ids of `rows` in the order `sort` (`name`, `-name`) must list them, ties by id. */
-export function expectedOrder(rows: Row[], sort: string, kind?: string): number[] {
+function expectedOrder(rows: Row[], sort: string, kind?: string): number[] {
   const desc = sort.startsWith('-');
   const key = sort.replace(/^-/, '');
   const asc = [...rows].sort(

@@ -34,7 +34,7 @@ const states = ['CE', 'AC', 'SP', 'BA', 'DF'];
 const pad3 = (n: number) => String(n).padStart(3, '0');
 
 /** A valid CPF (n even) or CNPJ (n odd), unique per (n, index), sorting with n. */
-export function partyDocument(
+function partyDocument(
   n: number,
   index: number,
 ): { personType: 'F' | 'J'; document: string } {
@@ -85,7 +85,7 @@ export function editable(row: Row): Payload {
 }
 
 /** The row as PUT takes it back, renamed and moved to Campinas, plus `extra`. */
-export function partyEdit(row: Row, extra: Payload = {}): Payload {
+function partyEdit(row: Row, extra: Payload = {}): Payload {
   return {
     ...editable(row),
     name: `${String(row.name)} Ltda.`,
