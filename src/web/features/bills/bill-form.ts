@@ -6,11 +6,12 @@ import {
   type Installment,
 } from '../../../shared/installments.js';
 import {
-  billKindInfo,
+  type BillCreateInput,
   type BillKind,
   type BillPaymentRow,
   type BillSettleInput,
   type BillSummary,
+  type BillUpdateInput,
 } from '../../../shared/resources/bills.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
 
@@ -39,14 +40,21 @@ const orNull = <T>(value: T | undefined | null) => (value === undefined ? null :
  * the kind's partner only, the money as a decimal string, an empty competence left to the API
  * (which takes the issue date).
  */
+export function toBillInput(kind: BillKind, values: BillFormValues): BillCreateInput;
+export function toBillInput(
+  kind: BillKind,
+  values: BillFormValues,
+  edit: { version: number },
+): BillUpdateInput;
 export function toBillInput(
   kind: BillKind,
   values: BillFormValues,
   edit?: { version: number },
-): Record<string, unknown> {
-  const partner = billKindInfo[kind].partnerKey;
-  const input: Record<string, unknown> = {
-    [partner]: orNull(values[partner]),
+): BillCreateInput | BillUpdateInput {
+  const input = {
+    ...(kind === 'PAY'
+      ? { supplierId: orNull(values.supplierId) }
+      : { clientId: orNull(values.clientId) }),
     description: values.description ?? '',
     documentNumber: values.documentNumber ?? '',
     issueDate: values.issueDate,
@@ -54,7 +62,8 @@ export function toBillInput(
     categoryId: values.categoryId,
     paymentMethodId: orNull(values.paymentMethodId),
     checkingAccountId: orNull(values.checkingAccountId),
-    amount: typedMoneyToDecimal(values.amount ?? ''),
+    // Blank is sent blank: the API's "Preenchimento obrigatório".
+    amount: typedMoneyToDecimal(values.amount ?? '') ?? '',
     dueDate: values.dueDate,
     notes: values.notes ?? '',
   };

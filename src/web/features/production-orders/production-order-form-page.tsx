@@ -1,59 +1,42 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Flex,
-  Form,
-  Input,
-  Result,
-  Row,
-  Select,
-  Typography,
-  type FormRule,
-} from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Form, Input, Row, Typography, type FormRule } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../shared/messages.js';
 import {
   missingQuantity,
   productionOrderCreateSchema,
+  productionOrderMachine,
   productionOrderUpdateSchema,
   type ProductionOrderAvailabilityLine,
   type ProductionOrderDetail,
   type ProductionOrderMaterial,
 } from '../../../shared/resources/production-orders.js';
-import { allowClear } from '../../components/antd-config.js';
-import { reportFormError } from '../../components/apply-server-errors.js';
-import { FormActions } from '../../components/form-actions.js';
+import {
+  DocumentFormPage,
+  DocumentFormRoute,
+  useDocumentReload,
+  type DocumentRead,
+} from '../../components/document-form-page.js';
+import { ItemSelect } from '../../components/item-select.js';
+import { producibleProducts, type PickedItem } from '../../components/item-sets.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { PageSpinner } from '../../components/page-spinner.js';
-import { RecordQueryResult } from '../../components/record-query-result.js';
 import { QuantityInput } from '../../components/quantity-input.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
-import type { ListLocationState } from '../../components/resource-form-page.js';
-import { StaleVersionAlert } from '../../components/stale-version-alert.js';
-import { useDebouncedValue } from '../../components/use-debounced-value.js';
-import { useFormDirty } from '../../components/use-form-dirty.js';
-import { useSingleSubmit } from '../../components/use-single-submit.js';
-import { useUnsavedChangesPrompt } from '../../components/use-unsaved-changes-prompt.js';
+import { useRecordForm } from '../../components/use-record-form.js';
 import { zodRule } from '../../components/zod-rule.js';
-import { ApiError } from '../../lib/api-error.js';
-import { paths } from '../../lib/paths.js';
-import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
 import {
-  keysChangedByProduction,
   productionOrderKeys,
   productionOrdersApi,
   useDefaultLocation,
   useFeedstockUnit,
-  useProducibleProducts,
+  useSaveProductionOrder,
   useUnitDecimals,
-  type ProducibleProduct,
+  type ProductionOrderSave,
 } from './api.js';
 import {
   newOrderValues,
@@ -68,7 +51,18 @@ import { countUpTo } from '../../components/text-limit.js';
 
 const required: FormRule = { required: true, message: messages.required };
 const wide = { width: '100%' };
-const validId = (id: string | null | undefined) => !!id && /^\d{1,15}$/.test(id);
+const read: DocumentRead<ProductionOrderDetail> = {
+  queryKey: productionOrderKeys.detail,
+  get: productionOrdersApi.get,
+};
+/** What Salvar sends: a new order, or the planned order's changes with the version read. */
+const toSave = (
+  values: ProductionOrderFormValues,
+  order: ProductionOrderDetail | null,
+): ProductionOrderSave =>
+  order
+    ? { id: order.id, input: toOrderInput(values, { version: order.version }) }
+    : { input: toOrderInput(values) };
 
 /**
  * "Nova ordem" (the product, manufactured with a bill of materials, the quantity, the planned
@@ -77,9 +71,15 @@ const validId = (id: string | null | undefined) => !!id && /^\d{1,15}$/.test(id)
  * tables, saved with the version read).
  */
 export function ProductionOrderFormPage({ basePath }: { basePath: string }) {
-  const { id } = useParams();
-  if (id === undefined) return <NewOrder basePath={basePath} />;
-  return <EditOrder basePath={basePath} id={id} />;
+  return (
+    <DocumentFormRoute
+      basePath={basePath}
+      read={read}
+      notFoundTitle="Ordem de produção não encontrada"
+      newForm={<NewOrder basePath={basePath} />}
+      editForm={(order) => <OrderForm basePath={basePath} order={order} />}
+    />
+  );
 }
 
 function NewOrder({ basePath }: { basePath: string }) {
@@ -87,67 +87,6 @@ function NewOrder({ basePath }: { basePath: string }) {
   const initial = useMemo(() => newOrderValues(location.data ?? null), [location.data]);
   if (location.isPending) return <PageSpinner />;
   return <OrderForm basePath={basePath} initial={initial} />;
-}
-
-function EditOrder({ basePath, id }: { basePath: string; id: string }) {
-  const navigate = useNavigate();
-  const order = useQuery({
-    queryKey: productionOrderKeys.detail(id),
-    queryFn: ({ signal }) => productionOrdersApi.get(id, signal),
-    enabled: validId(id),
-    staleTime: 0,
-  });
-  return (
-    <RecordQueryResult
-      query={order}
-      validId={validId(id)}
-      notFoundTitle="Ordem de produção não encontrada"
-      onBack={() => navigate(basePath)}
-    >
-      {(data) => <OrderForm basePath={basePath} order={data} />}
-    </RecordQueryResult>
-  );
-}
-
-/**
- * The product: only the active manufactured products with a bill of materials, searched on the
- * server as the user types. `onPick` hands the picked row on (its unit).
- */
-function ProductSelect({
-  value,
-  onChange,
-  onPick,
-  ...rest
-}: {
-  value?: number;
-  onChange?: (value: number | undefined) => void;
-  onPick?: (product: ProducibleProduct | undefined) => void;
-  id?: string;
-}) {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  const products = useProducibleProducts(q);
-  const rows = products.data ?? [];
-  return (
-    <Select<number>
-      {...rest}
-      placeholder="Selecione um produto fabricado"
-      allowClear={allowClear}
-      value={value}
-      onChange={(next) => {
-        setSearch('');
-        onChange?.(next ?? undefined);
-        onPick?.(rows.find((row) => row.id === next));
-      }}
-      options={rows.map((row) => ({ value: row.id, label: `${row.code} – ${row.name}` }))}
-      loading={products.isFetching}
-      notFoundContent={
-        products.isFetching ? 'Carregando…' : 'Nenhum produto fabricado com ficha técnica'
-      }
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      style={wide}
-    />
-  );
 }
 
 /**
@@ -230,30 +169,29 @@ function OrderForm({
   order?: ProductionOrderDetail;
   initial?: ProductionOrderFormValues;
 }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const queryClient = useQueryClient();
-  const canWrite = usePermission('productionOrders:write');
-  const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
-  const listPath = `${basePath}${listSearch}`;
-  const [loaded, setLoaded] = useState(order);
-  const backPath = loaded ? `${basePath}/${loaded.id}` : listPath;
-  const [product, setProduct] = useState<ProducibleProduct | undefined>();
+  const save = useSaveProductionOrder();
+  const record = useRecordForm({
+    record: order ?? null,
+    initial,
+    toFormValues: orderFormValues,
+    save,
+    toVariables: toSave,
+    onSaved: (saved, loaded) => {
+      toast.success(loaded ? messages.productionOrders.saved : messages.productionOrders.created);
+      return `${basePath}/${saved.id}`;
+    },
+    reload: useDocumentReload(read),
+  });
+  const { form, loaded } = record;
+  const [product, setProduct] = useState<PickedItem | undefined>();
   const units = useUnitDecimals();
 
-  const [form] = Form.useForm<ProductionOrderFormValues>();
-  const baseline = useMemo<ProductionOrderFormValues>(
-    () => (loaded ? orderFormValues(loaded) : (initial ?? {})),
-    [loaded, initial],
-  );
-
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState<string | null>(null);
-  const dirty = useFormDirty(form, baseline);
-  useUnsavedChangesPrompt(dirty && leaving === null);
-
-  // The quantity the lines were last shown for: a new quantity rescales them from it.
+  // The quantity the lines were last shown for: a new quantity rescales them from it. A reload
+  // shows the lines of the order's quantity as read.
   const linesQuantity = useRef(loaded?.quantity);
+  useEffect(() => {
+    linesQuantity.current = loaded?.quantity;
+  }, [loaded]);
   const onQuantityChange = (typed: string | undefined) => {
     const to = typedQuantityAboveZero(typed);
     const from = linesQuantity.current;
@@ -267,7 +205,7 @@ function OrderForm({
   const availability = useQuery({
     queryKey: [...productionOrderKeys.detail(loaded?.id ?? 0), 'availability'],
     queryFn: ({ signal }) => productionOrdersApi.availability(loaded!.id, signal),
-    enabled: loaded !== undefined,
+    enabled: loaded !== null,
     staleTime: 0,
   });
   const sourceLocationId = Form.useWatch('sourceLocationId', form) as number | undefined;
@@ -276,63 +214,9 @@ function OrderForm({
       ? new Map(availability.data.items.map((line) => [line.feedstockId, line]))
       : null;
 
-  useEffect(() => {
-    if (leaving !== null) navigate(leaving, { state: location.state });
-  }, [leaving, navigate, location.state]);
-
-  const edit = loaded ? { version: loaded.version } : undefined;
-  const toInput = (values: Record<string, unknown>) =>
-    toOrderInput(values as ProductionOrderFormValues, edit);
+  const toInput = (values: Record<string, unknown>) => toSave(values, loaded).input;
   const schema = loaded ? productionOrderUpdateSchema : productionOrderCreateSchema;
   const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
-
-  const submitOnce = useSingleSubmit();
-
-  const save = useMutation({
-    mutationFn: (values: ProductionOrderFormValues) => {
-      const input = toOrderInput(values, edit);
-      return loaded
-        ? productionOrdersApi.update(loaded.id, input)
-        : productionOrdersApi.create(input);
-    },
-    onSuccess: (saved) => {
-      setConflict(null);
-      for (const queryKey of keysChangedByProduction)
-        void queryClient.invalidateQueries({ queryKey });
-      queryClient.setQueryData(productionOrderKeys.detail(saved.id), saved);
-      toast.success(loaded ? messages.productionOrders.saved : messages.productionOrders.created);
-      setLeaving(`${basePath}/${saved.id}`);
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) {
-        setConflict(error.message);
-        // The message sits above the form, out of sight of a save pressed at its end.
-        window.scrollTo({ top: 0, behavior: 'smooth' });
-      } else reportFormError(form, error);
-    },
-  });
-
-  const reload = useMutation({
-    mutationFn: () => productionOrdersApi.get(loaded!.id),
-    onSuccess: (fresh) => {
-      setConflict(null);
-      setLoaded(fresh);
-      linesQuantity.current = fresh.quantity;
-      form.setFieldsValue(orderFormValues(fresh));
-      queryClient.setQueryData(productionOrderKeys.detail(fresh.id), fresh);
-    },
-  });
-
-  if (!canWrite) return <Navigate to={paths.accessDenied} replace />;
-  if (loaded && loaded.status !== 'PLANNED') {
-    return (
-      <Result
-        status="warning"
-        title="Somente uma ordem planejada pode ser alterada."
-        extra={<Button onClick={() => navigate(backPath)}>Voltar</Button>}
-      />
-    );
-  }
 
   const unitCode = loaded ? loaded.unit : product?.unitCode;
   const unitDecimals = loaded ? loaded.unitDecimals : units(product?.unitId);
@@ -407,150 +291,127 @@ function OrderForm({
   const quarter = { xs: 24, sm: 12, md: 6 };
 
   return (
-    <Flex vertical gap={16}>
-      <div>
-        <Typography.Text type="secondary">Ordens de Produção</Typography.Text>
-        <Typography.Title level={2} style={{ margin: 0, overflowWrap: 'anywhere' }}>
-          {loaded ? `Editar: ${loaded.number}` : 'Nova ordem de produção'}
-        </Typography.Title>
-      </div>
-
-      {conflict && (
-        <StaleVersionAlert
-          message={conflict}
-          reloading={reload.isPending}
-          onReload={() => reload.mutate()}
-        />
-      )}
-
-      <Form<ProductionOrderFormValues>
-        form={form}
-        layout="vertical"
-        initialValues={baseline}
-        onValuesChange={(changed: ProductionOrderFormValues) => {
-          if ('quantity' in changed) onQuantityChange(changed.quantity);
-        }}
-        onFinish={(values) => {
-          if (leaving === null) submitOnce(() => save.mutateAsync(values));
-        }}
-      >
-        <Flex vertical gap={16}>
-          <Card title="Ordem">
-            <Row gutter={16}>
-              <Col {...half}>
-                {loaded ? (
-                  <Form.Item label="Produto">
-                    <Typography.Text data-testid="order-product">
-                      {loaded.productCode} – {loaded.productName}
-                    </Typography.Text>
-                  </Form.Item>
-                ) : (
-                  <Form.Item
-                    label="Produto"
-                    name="productId"
-                    validateFirst
-                    rules={[required, validate('productId')]}
-                  >
-                    <ProductSelect onPick={setProduct} />
-                  </Form.Item>
-                )}
-              </Col>
-              <Col {...quarter}>
-                <Form.Item
-                  label="Quantidade"
-                  name="quantity"
-                  validateFirst
-                  rules={[required, validate('quantity')]}
-                >
-                  <QuantityInput unit={unitCode} decimals={unitDecimals} />
-                </Form.Item>
-              </Col>
-              <Col {...quarter} />
-              <Col {...quarter}>
-                <Form.Item
-                  label="Início previsto"
-                  name="plannedStart"
-                  rules={[validate('plannedStart')]}
-                >
-                  <LazyDateInput />
-                </Form.Item>
-              </Col>
-              <Col {...quarter}>
-                <Form.Item
-                  label="Término previsto"
-                  name="plannedEnd"
-                  rules={[validate('plannedEnd')]}
-                  dependencies={['plannedStart']}
-                >
-                  <LazyDateInput />
-                </Form.Item>
-              </Col>
-              <Col {...quarter}>
-                <Form.Item
-                  label="Local de origem"
-                  name="sourceLocationId"
-                  validateFirst
-                  rules={[required, validate('sourceLocationId')]}
-                >
-                  <ReferenceSelect resource="stock-locations" />
-                </Form.Item>
-              </Col>
-              <Col {...quarter}>
-                <Form.Item
-                  label="Local de destino"
-                  name="targetLocationId"
-                  validateFirst
-                  rules={[required, validate('targetLocationId')]}
-                >
-                  <ReferenceSelect resource="stock-locations" />
-                </Form.Item>
-              </Col>
-              <Col xs={24}>
-                <Form.Item label="Observações" name="notes" rules={[validate('notes')]}>
-                  <Input.TextArea {...countUpTo(1000)} autoSize={{ minRows: 1, maxRows: 4 }} />
-                </Form.Item>
-              </Col>
-            </Row>
-            {!loaded && (
-              <Typography.Text type="secondary">
-                Os materiais e custos vêm da ficha técnica do produto e podem ser ajustados enquanto
-                a ordem estiver planejada.
-              </Typography.Text>
+    <DocumentFormPage
+      record={record}
+      basePath={basePath}
+      area="Ordens de Produção"
+      newTitle="Nova ordem de produção"
+      titleOf={(planned) => planned.number}
+      permission="productionOrders:write"
+      machine={productionOrderMachine}
+      notEditable="Somente uma ordem planejada pode ser alterada."
+      onValuesChange={(changed) => {
+        if ('quantity' in changed) onQuantityChange(changed.quantity);
+      }}
+    >
+      <Card title="Ordem">
+        <Row gutter={16}>
+          <Col {...half}>
+            {loaded ? (
+              <Form.Item label="Produto">
+                <Typography.Text data-testid="order-product">
+                  {loaded.productCode} – {loaded.productName}
+                </Typography.Text>
+              </Form.Item>
+            ) : (
+              <Form.Item
+                label="Produto"
+                name="productId"
+                validateFirst
+                rules={[required, validate('productId')]}
+              >
+                <ItemSelect items={producibleProducts} onPick={setProduct} style={wide} />
+              </Form.Item>
             )}
+          </Col>
+          <Col {...quarter}>
+            <Form.Item
+              label="Quantidade"
+              name="quantity"
+              validateFirst
+              rules={[required, validate('quantity')]}
+            >
+              <QuantityInput unit={unitCode} decimals={unitDecimals} />
+            </Form.Item>
+          </Col>
+          <Col {...quarter} />
+          <Col {...quarter}>
+            <Form.Item
+              label="Início previsto"
+              name="plannedStart"
+              rules={[validate('plannedStart')]}
+            >
+              <LazyDateInput />
+            </Form.Item>
+          </Col>
+          <Col {...quarter}>
+            <Form.Item
+              label="Término previsto"
+              name="plannedEnd"
+              rules={[validate('plannedEnd')]}
+              dependencies={['plannedStart']}
+            >
+              <LazyDateInput />
+            </Form.Item>
+          </Col>
+          <Col {...quarter}>
+            <Form.Item
+              label="Local de origem"
+              name="sourceLocationId"
+              validateFirst
+              rules={[required, validate('sourceLocationId')]}
+            >
+              <ReferenceSelect resource="stock-locations" />
+            </Form.Item>
+          </Col>
+          <Col {...quarter}>
+            <Form.Item
+              label="Local de destino"
+              name="targetLocationId"
+              validateFirst
+              rules={[required, validate('targetLocationId')]}
+            >
+              <ReferenceSelect resource="stock-locations" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item label="Observações" name="notes" rules={[validate('notes')]}>
+              <Input.TextArea {...countUpTo(1000)} autoSize={{ minRows: 1, maxRows: 4 }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        {!loaded && (
+          <Typography.Text type="secondary">
+            Os materiais e custos vêm da ficha técnica do produto e podem ser ajustados enquanto a
+            ordem estiver planejada.
+          </Typography.Text>
+        )}
+      </Card>
+
+      {loaded && (
+        <>
+          <Card title="Materiais" styles={{ body: { paddingInline: 8 } }}>
+            <LineTable
+              name="materials"
+              columns={materialColumns}
+              newLine={() => ({})}
+              addLabel="Adicionar material"
+              emptyText="Nenhum material."
+              cellRules={cellRules}
+            />
           </Card>
-
-          {loaded && (
-            <>
-              <Card title="Materiais" styles={{ body: { paddingInline: 8 } }}>
-                <LineTable
-                  name="materials"
-                  columns={materialColumns}
-                  newLine={() => ({})}
-                  addLabel="Adicionar material"
-                  emptyText="Nenhum material."
-                  cellRules={cellRules}
-                />
-              </Card>
-              <Card title="Custos" styles={{ body: { paddingInline: 8 } }}>
-                <LineTable
-                  name="costs"
-                  columns={costColumns}
-                  newLine={() => ({ value: '0,00' })}
-                  addLabel="Adicionar custo"
-                  emptyText="Nenhum custo de produção."
-                  cellRules={cellRules}
-                />
-              </Card>
-            </>
-          )}
-
-          <FormActions
-            onBack={() => navigate(backPath, { state: location.state })}
-            canSave={canWrite}
-            saving={save.isPending}
-          />
-        </Flex>
-      </Form>
-    </Flex>
+          <Card title="Custos" styles={{ body: { paddingInline: 8 } }}>
+            <LineTable
+              name="costs"
+              columns={costColumns}
+              newLine={() => ({ value: '0,00' })}
+              addLabel="Adicionar custo"
+              emptyText="Nenhum custo de produção."
+              cellRules={cellRules}
+            />
+          </Card>
+        </>
+      )}
+    </DocumentFormPage>
   );
 }

@@ -3,7 +3,11 @@ import {
   rescaledCost,
   rescaledRequired,
 } from '../../../shared/resources/production-order-rescale.js';
-import type { ProductionOrderDetail } from '../../../shared/resources/production-orders.js';
+import type {
+  ProductionOrderCreateInput,
+  ProductionOrderDetail,
+  ProductionOrderUpdateInput,
+} from '../../../shared/resources/production-orders.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
 import { typedQuantityToDecimal } from '../../components/quantity-text.js';
 
@@ -36,11 +40,14 @@ export interface ProductionOrderFormValues {
   costs?: CostFormLine[];
 }
 
-/** What a typed text is as the API takes it: "1.234,5" → "1234.5"; blank stays blank. */
+/**
+ * What a typed text is as the API takes it: "1.234,5" → "1234.5"; blank (or nothing typed) is sent
+ * blank, the API's "Preenchimento obrigatório".
+ */
 const quantityInput = (typed: string | undefined) =>
-  typed === undefined || typed === '' ? typed : (typedQuantityToDecimal(typed) ?? typed);
+  typed === undefined || typed === '' ? '' : (typedQuantityToDecimal(typed) ?? typed);
 const moneyInput = (typed: string | undefined) =>
-  typed === undefined || typed === '' ? typed : (typedMoneyToDecimal(typed) ?? typed);
+  typed === undefined || typed === '' ? '' : (typedMoneyToDecimal(typed) ?? typed);
 
 /** A new order: planned from the default location into it. */
 export function newOrderValues(locationId: number | null): ProductionOrderFormValues {
@@ -77,10 +84,15 @@ export function orderFormValues(order: ProductionOrderDetail): ProductionOrderFo
  * The form's values as POST (new: the product and the header) or PUT (edit: the header, the
  * materials and costs by line id, and the version read) take them.
  */
+export function toOrderInput(values: ProductionOrderFormValues): ProductionOrderCreateInput;
+export function toOrderInput(
+  values: ProductionOrderFormValues,
+  edit: { version: number },
+): ProductionOrderUpdateInput;
 export function toOrderInput(
   values: ProductionOrderFormValues,
   edit?: { version: number },
-): Record<string, unknown> {
+): ProductionOrderCreateInput | ProductionOrderUpdateInput {
   const header = {
     quantity: quantityInput(values.quantity),
     plannedStart: values.plannedStart ?? null,

@@ -1,64 +1,44 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Row,
-  Select,
-  Typography,
-  type FormRule,
-} from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Flex, Form, Input, InputNumber, Row, Typography, type FormRule } from 'antd';
+import { useSearchParams } from 'react-router';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { MAX_INSTALLMENTS } from '../../../shared/installments.js';
 import { messages } from '../../../shared/messages.js';
 import { formatBRL, formatDecimal, parseDecimal } from '../../../shared/money.js';
 import {
   purchaseOrderCreateSchema,
+  purchaseOrderMachine,
   purchaseOrderUpdateSchema,
   type PurchaseOrderDetail,
 } from '../../../shared/resources/purchase-orders.js';
-import { allowClear } from '../../components/antd-config.js';
-import { categorySelectProps } from '../../components/category-options.js';
-import { codeNameSearch } from '../../components/code-name-ranking.js';
-import { reportFormError } from '../../components/apply-server-errors.js';
-import { FormActions } from '../../components/form-actions.js';
+import { CategorySelect, useCategoryNamed } from '../../components/category-select.js';
+import {
+  DocumentFormPage,
+  DocumentFormRoute,
+  useDocumentReload,
+  type DocumentRead,
+} from '../../components/document-form-page.js';
+import { fetchItem, useItem } from '../../components/item-lookups.js';
+import { ItemSelect } from '../../components/item-select.js';
+import { purchasableItems, type PickedItem } from '../../components/item-sets.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { MoneyInput } from '../../components/money-input.js';
+import { PaymentMethodSelect } from '../../components/payment-method-select.js';
 import { PageSpinner } from '../../components/page-spinner.js';
-import { RecordQueryResult } from '../../components/record-query-result.js';
 import { QuantityInput } from '../../components/quantity-input.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
-import type { ListLocationState } from '../../components/resource-form-page.js';
-import { StaleVersionAlert } from '../../components/stale-version-alert.js';
-import { useFormDirty } from '../../components/use-form-dirty.js';
-import { useSingleSubmit } from '../../components/use-single-submit.js';
-import { useUnsavedChangesPrompt } from '../../components/use-unsaved-changes-prompt.js';
+import { useRecordForm } from '../../components/use-record-form.js';
 import { zodRule } from '../../components/zod-rule.js';
-import { ApiError } from '../../lib/api-error.js';
-import { paths } from '../../lib/paths.js';
-import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
 import {
-  fetchItem,
-  keysChangedByOrders,
   orderKeys,
   ordersApi,
   useDefaultLocation,
-  useExpenseCategories,
-  useItem,
-  usePaymentMethods,
+  useSavePurchaseOrder,
   useUnitDecimals,
-  type PurchasableItem,
+  type PurchaseOrderSave,
 } from './api.js';
-import { PurchaseItemSelect } from './purchase-item-select.js';
 import {
   lineTotal,
   newOrderValues,
@@ -74,6 +54,12 @@ import { countUpTo } from '../../components/text-limit.js';
 const required: FormRule = { required: true, message: messages.required };
 const wide = { width: '100%' };
 const validId = (id: string | null | undefined) => !!id && /^\d{1,15}$/.test(id);
+const read: DocumentRead<PurchaseOrderDetail> = { queryKey: orderKeys.detail, get: ordersApi.get };
+/** What Salvar sends: a new order, or the draft's changes with the version read. */
+const toSave = (values: OrderFormValues, order: PurchaseOrderDetail | null): PurchaseOrderSave =>
+  order
+    ? { id: order.id, input: toOrderInput(values, { version: order.version }) }
+    : { input: toOrderInput(values) };
 
 /**
  * "Nova ordem" and `:id/edit` (a DRAFT only): the supplier, dates, where the goods arrive, the
@@ -83,9 +69,15 @@ const validId = (id: string | null | undefined) => !!id && /^\d{1,15}$/.test(id)
  * supplier.
  */
 export function PurchaseOrderFormPage({ basePath }: { basePath: string }) {
-  const { id } = useParams();
-  if (id === undefined) return <NewOrder basePath={basePath} />;
-  return <EditOrder basePath={basePath} id={id} />;
+  return (
+    <DocumentFormRoute
+      basePath={basePath}
+      read={read}
+      notFoundTitle="Ordem de compra não encontrada"
+      newForm={<NewOrder basePath={basePath} />}
+      editForm={(order) => <OrderForm basePath={basePath} order={order} />}
+    />
+  );
 }
 
 function NewOrder({ basePath }: { basePath: string }) {
@@ -94,7 +86,7 @@ function NewOrder({ basePath }: { basePath: string }) {
   const itemId = validId(itemParam) ? Number(itemParam) : undefined;
   const quantity = search.get('quantity');
   const location = useDefaultLocation();
-  const categories = useExpenseCategories(messages.purchaseOrders.rawMaterialCategory);
+  const categories = useCategoryNamed('EXPENSE', messages.purchaseOrders.rawMaterialCategory);
   const item = useQuery({
     queryKey: [...orderKeys.all, 'prefill', itemId ?? 0],
     queryFn: ({ signal }) => fetchItem(itemId!, signal),
@@ -123,31 +115,11 @@ function NewOrder({ basePath }: { basePath: string }) {
   const initial = newOrderValues({
     today: todayInSaoPaulo(),
     locationId: location.data ?? null,
-    categoryId: categories.data?.rawMaterialId,
+    categoryId: categories.data,
     supplierId: picked?.defaultSupplierId ?? null,
     line,
   });
   return <OrderForm basePath={basePath} initial={initial} />;
-}
-
-function EditOrder({ basePath, id }: { basePath: string; id: string }) {
-  const navigate = useNavigate();
-  const order = useQuery({
-    queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => ordersApi.get(id, signal),
-    enabled: validId(id),
-    staleTime: 0,
-  });
-  return (
-    <RecordQueryResult
-      query={order}
-      validId={validId(id)}
-      notFoundTitle="Ordem de compra não encontrada"
-      onBack={() => navigate(basePath)}
-    >
-      {(data) => <OrderForm basePath={basePath} order={data} />}
-    </RecordQueryResult>
-  );
 }
 
 /** The quantity cell: in the decimals and with the code of the line's item's unit. */
@@ -212,83 +184,27 @@ function OrderForm({
   order?: PurchaseOrderDetail;
   initial?: OrderFormValues;
 }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const queryClient = useQueryClient();
-  const canWrite = usePermission('purchaseOrders:write');
-  const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
-  const listPath = `${basePath}${listSearch}`;
-  const [loaded, setLoaded] = useState(order);
-  const backPath = loaded ? `${basePath}/${loaded.id}` : listPath;
+  const save = useSavePurchaseOrder();
+  const record = useRecordForm({
+    record: order ?? null,
+    initial,
+    toFormValues: orderFormValues,
+    save,
+    toVariables: toSave,
+    onSaved: (saved, loaded) => {
+      toast.success(loaded ? messages.purchaseOrders.saved : messages.purchaseOrders.created);
+      return `${basePath}/${saved.id}`;
+    },
+    reload: useDocumentReload(read),
+  });
+  const { form, loaded } = record;
 
-  const [form] = Form.useForm<OrderFormValues>();
-  // A new order's first values are taken once: the lookups they came from may refetch.
-  const [start] = useState(initial);
-  const baseline = useMemo<OrderFormValues>(
-    () => (loaded ? orderFormValues(loaded) : (start ?? {})),
-    [loaded, start],
-  );
-  const categories = useExpenseCategories(messages.purchaseOrders.rawMaterialCategory);
-  const methods = usePaymentMethods();
-
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState<string | null>(null);
-  const dirty = useFormDirty(form, baseline);
-  useUnsavedChangesPrompt(dirty && leaving === null);
-
-  useEffect(() => {
-    if (leaving !== null) navigate(leaving, { state: location.state });
-  }, [leaving, navigate, location.state]);
-
-  const edit = loaded ? { version: loaded.version } : undefined;
-  const toInput = (values: Record<string, unknown>) =>
-    toOrderInput(values as OrderFormValues, edit);
+  const toInput = (values: Record<string, unknown>) => toSave(values, loaded).input;
   const schema = loaded ? purchaseOrderUpdateSchema : purchaseOrderCreateSchema;
   const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
 
-  const submitOnce = useSingleSubmit();
-
-  const save = useMutation({
-    mutationFn: (values: OrderFormValues) => {
-      const input = toOrderInput(values, edit);
-      return loaded ? ordersApi.update(loaded.id, input) : ordersApi.create(input);
-    },
-    onSuccess: (saved) => {
-      setConflict(null);
-      for (const queryKey of keysChangedByOrders) void queryClient.invalidateQueries({ queryKey });
-      queryClient.setQueryData(orderKeys.detail(saved.id), saved);
-      toast.success(loaded ? messages.purchaseOrders.saved : messages.purchaseOrders.created);
-      setLeaving(`${basePath}/${saved.id}`);
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) setConflict(error.message);
-      else reportFormError(form, error);
-    },
-  });
-
-  const reload = useMutation({
-    mutationFn: () => ordersApi.get(loaded!.id),
-    onSuccess: (fresh) => {
-      setConflict(null);
-      setLoaded(fresh);
-      form.setFieldsValue(orderFormValues(fresh));
-      queryClient.setQueryData(orderKeys.detail(fresh.id), fresh);
-    },
-  });
-
-  if (!canWrite) return <Navigate to={paths.accessDenied} replace />;
-  if (loaded && loaded.status !== 'DRAFT') {
-    return (
-      <Result
-        status="warning"
-        title="Somente uma ordem em rascunho pode ser alterada."
-        extra={<Button onClick={() => navigate(backPath)}>Voltar</Button>}
-      />
-    );
-  }
-
   // A picked item brings its last purchase price (blank when it was never bought).
-  const fillPrice = (index: number, item: PurchasableItem) => {
+  const fillPrice = (index: number, item: PickedItem) => {
     form.setFieldValue(['items', index, 'unitPrice'], unitPriceText(item.lastPurchasePrice));
   };
   const cellRules = (path: (string | number)[]) => [validate(path)];
@@ -299,11 +215,12 @@ function OrderForm({
       width: 260,
       required: true,
       input: ({ index, label }) => (
-        <PurchaseItemSelect
+        <ItemSelect
+          items={purchasableItems}
           aria-label={label}
           style={wide}
           popupMatchSelectWidth={false}
-          onPick={(item) => fillPrice(index, item)}
+          onPick={(item) => item && fillPrice(index, item)}
         />
       ),
     },
@@ -344,185 +261,150 @@ function OrderForm({
   const third = { xs: 24, sm: 8 };
 
   return (
-    <Flex vertical gap={16}>
-      <div>
-        <Typography.Text type="secondary">Ordens de Compra</Typography.Text>
-        <Typography.Title level={2} style={{ margin: 0, overflowWrap: 'anywhere' }}>
-          {loaded ? `Editar: ${loaded.number}` : 'Nova ordem de compra'}
-        </Typography.Title>
-      </div>
+    <DocumentFormPage
+      record={record}
+      basePath={basePath}
+      area="Ordens de Compra"
+      newTitle="Nova ordem de compra"
+      titleOf={(draft) => draft.number}
+      permission="purchaseOrders:write"
+      machine={purchaseOrderMachine}
+      notEditable="Somente uma ordem em rascunho pode ser alterada."
+    >
+      <Card title="Ordem">
+        <Row gutter={16}>
+          <Col {...half}>
+            <Form.Item
+              label="Fornecedor"
+              name="supplierId"
+              validateFirst
+              rules={[required, validate('supplierId')]}
+            >
+              <ReferenceSelect resource="suppliers" offerNew />
+            </Form.Item>
+          </Col>
+          <Col {...quarter}>
+            <Form.Item
+              label="Data da ordem"
+              name="orderDate"
+              validateFirst
+              rules={[required, validate('orderDate')]}
+            >
+              <LazyDateInput />
+            </Form.Item>
+          </Col>
+          <Col {...quarter}>
+            <Form.Item
+              label="Previsão de entrega"
+              name="expectedDate"
+              rules={[validate('expectedDate')]}
+              dependencies={['orderDate']}
+            >
+              <LazyDateInput />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              label="Local de entrega"
+              name="locationId"
+              validateFirst
+              rules={[required, validate('locationId')]}
+            >
+              <ReferenceSelect resource="stock-locations" offerNew />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item label="Observações" name="notes" rules={[validate('notes')]}>
+              <Input.TextArea {...countUpTo(1000)} autoSize={{ minRows: 1, maxRows: 4 }} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
 
-      {conflict && (
-        <StaleVersionAlert
-          message={conflict}
-          reloading={reload.isPending}
-          onReload={() => reload.mutate()}
+      <Card title="Itens" styles={{ body: { paddingInline: 8 } }}>
+        <LineTable
+          name="items"
+          columns={lineColumns}
+          newLine={() => ({})}
+          addLabel="Adicionar item"
+          emptyText="Nenhum item: adicione os insumos ou produtos a comprar."
+          cellRules={cellRules}
         />
-      )}
+      </Card>
 
-      <Form<OrderFormValues>
-        form={form}
-        layout="vertical"
-        initialValues={baseline}
-        onFinish={(values) => {
-          if (leaving === null) submitOnce(() => save.mutateAsync(values));
-        }}
-      >
-        <Flex vertical gap={16}>
-          <Card title="Ordem">
-            <Row gutter={16}>
-              <Col {...half}>
-                <Form.Item
-                  label="Fornecedor"
-                  name="supplierId"
-                  validateFirst
-                  rules={[required, validate('supplierId')]}
-                >
-                  <ReferenceSelect resource="suppliers" offerNew />
-                </Form.Item>
-              </Col>
-              <Col {...quarter}>
-                <Form.Item
-                  label="Data da ordem"
-                  name="orderDate"
-                  validateFirst
-                  rules={[required, validate('orderDate')]}
-                >
-                  <LazyDateInput />
-                </Form.Item>
-              </Col>
-              <Col {...quarter}>
-                <Form.Item
-                  label="Previsão de entrega"
-                  name="expectedDate"
-                  rules={[validate('expectedDate')]}
-                  dependencies={['orderDate']}
-                >
-                  <LazyDateInput />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item
-                  label="Local de entrega"
-                  name="locationId"
-                  validateFirst
-                  rules={[required, validate('locationId')]}
-                >
-                  <ReferenceSelect resource="stock-locations" offerNew />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item label="Observações" name="notes" rules={[validate('notes')]}>
-                  <Input.TextArea {...countUpTo(1000)} autoSize={{ minRows: 1, maxRows: 4 }} />
-                </Form.Item>
-              </Col>
-            </Row>
-          </Card>
-
-          <Card title="Itens" styles={{ body: { paddingInline: 8 } }}>
-            <LineTable
-              name="items"
-              columns={lineColumns}
-              newLine={() => ({})}
-              addLabel="Adicionar item"
-              emptyText="Nenhum item: adicione os insumos ou produtos a comprar."
-              cellRules={cellRules}
-            />
-          </Card>
-
-          <Card title="Valores e pagamento">
-            <Row gutter={16}>
-              <Col {...quarter}>
-                <Form.Item label="Frete" name="freight" rules={[validate('freight')]}>
-                  <MoneyInput />
-                </Form.Item>
-              </Col>
-              <Col {...quarter}>
-                <Form.Item
-                  label="Desconto"
-                  name="discount"
-                  rules={[validate('discount')]}
-                  dependencies={['items']}
-                >
-                  <MoneyInput />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item
-                  label="Forma de pagamento"
-                  name="paymentMethodId"
-                  rules={[validate('paymentMethodId')]}
-                >
-                  <Select<number>
-                    options={methods.data ?? []}
-                    loading={methods.isFetching}
-                    placeholder="Selecione"
-                    allowClear={allowClear}
-                    showSearch={codeNameSearch}
-                  />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item
-                  label="Categoria"
-                  name="categoryId"
-                  validateFirst
-                  rules={[required, validate('categoryId')]}
-                  extra="Das contas a pagar que o recebimento cria."
-                >
-                  <Select<number>
-                    options={categories.data?.options ?? []}
-                    {...categorySelectProps}
-                    loading={categories.isFetching}
-                    placeholder="Selecione"
-                    popupMatchSelectWidth={false}
-                  />
-                </Form.Item>
-              </Col>
-              <Col {...third} md={4}>
-                <Form.Item
-                  label="Parcelas"
-                  name="installments"
-                  validateFirst
-                  rules={[required, validate('installments')]}
-                >
-                  <InputNumber min={1} max={MAX_INSTALLMENTS} precision={0} style={wide} />
-                </Form.Item>
-              </Col>
-              <Col {...third} md={4}>
-                <Form.Item
-                  label="1º vencimento (dias)"
-                  name="firstDueInDays"
-                  validateFirst
-                  rules={[required, validate('firstDueInDays')]}
-                >
-                  <InputNumber min={0} max={3660} precision={0} style={wide} />
-                </Form.Item>
-              </Col>
-              <Col {...third} md={4}>
-                <Form.Item
-                  label="Intervalo (dias)"
-                  name="intervalDays"
-                  validateFirst
-                  rules={[required, validate('intervalDays')]}
-                >
-                  <InputNumber min={0} max={366} precision={0} style={wide} />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-              O 1º vencimento conta da data de cada recebimento.
-            </Typography.Paragraph>
-            <OrderTotalsBar />
-          </Card>
-
-          <FormActions
-            onBack={() => navigate(backPath, { state: location.state })}
-            canSave
-            saving={save.isPending}
-          />
-        </Flex>
-      </Form>
-    </Flex>
+      <Card title="Valores e pagamento">
+        <Row gutter={16}>
+          <Col {...quarter}>
+            <Form.Item label="Frete" name="freight" rules={[validate('freight')]}>
+              <MoneyInput />
+            </Form.Item>
+          </Col>
+          <Col {...quarter}>
+            <Form.Item
+              label="Desconto"
+              name="discount"
+              rules={[validate('discount')]}
+              dependencies={['items']}
+            >
+              <MoneyInput />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              label="Forma de pagamento"
+              name="paymentMethodId"
+              rules={[validate('paymentMethodId')]}
+            >
+              <PaymentMethodSelect usage="PAY" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              label="Categoria"
+              name="categoryId"
+              validateFirst
+              rules={[required, validate('categoryId')]}
+              extra="Das contas a pagar que o recebimento cria."
+            >
+              <CategorySelect nature="EXPENSE" popupMatchSelectWidth={false} />
+            </Form.Item>
+          </Col>
+          <Col {...third} md={4}>
+            <Form.Item
+              label="Parcelas"
+              name="installments"
+              validateFirst
+              rules={[required, validate('installments')]}
+            >
+              <InputNumber min={1} max={MAX_INSTALLMENTS} precision={0} style={wide} />
+            </Form.Item>
+          </Col>
+          <Col {...third} md={4}>
+            <Form.Item
+              label="1º vencimento (dias)"
+              name="firstDueInDays"
+              validateFirst
+              rules={[required, validate('firstDueInDays')]}
+            >
+              <InputNumber min={0} max={3660} precision={0} style={wide} />
+            </Form.Item>
+          </Col>
+          <Col {...third} md={4}>
+            <Form.Item
+              label="Intervalo (dias)"
+              name="intervalDays"
+              validateFirst
+              rules={[required, validate('intervalDays')]}
+            >
+              <InputNumber min={0} max={366} precision={0} style={wide} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+          O 1º vencimento conta da data de cada recebimento.
+        </Typography.Paragraph>
+        <OrderTotalsBar />
+      </Card>
+    </DocumentFormPage>
   );
 }

@@ -1,8 +1,10 @@
 import { Decimal } from 'decimal.js';
 import { formatDecimal, parseDecimal } from '../../../shared/money.js';
 import type {
+  PurchaseOrderCreateInput,
   PurchaseOrderLine,
   PurchaseOrderDetail,
+  PurchaseOrderUpdateInput,
   PurchaseReceiveInput,
 } from '../../../shared/resources/purchase-orders.js';
 import { lineAmount } from '../../components/line-table-values.js';
@@ -105,9 +107,16 @@ const typed = (value: string | undefined, toDecimal: (text: string) => string | 
 /** The body of POST (new) or PUT (with the version read); blank freight and discount are zero. */
 export function toOrderInput(
   values: OrderFormValues,
+): PurchaseOrderCreateInput & { version?: never };
+export function toOrderInput(
+  values: OrderFormValues,
+  edit: { version: number },
+): PurchaseOrderUpdateInput;
+export function toOrderInput(
+  values: OrderFormValues,
   edit?: { version: number },
-): Record<string, unknown> {
-  const input: Record<string, unknown> = {
+): PurchaseOrderCreateInput | PurchaseOrderUpdateInput {
+  const input: PurchaseOrderCreateInput = {
     supplierId: values.supplierId,
     orderDate: values.orderDate,
     expectedDate: values.expectedDate ?? null,
@@ -123,7 +132,8 @@ export function toOrderInput(
     items: (values.items ?? []).map((line) => ({
       ...(line.id === undefined ? {} : { id: line.id }),
       itemId: line.itemId,
-      quantity: typed(line.quantity, typedQuantityToDecimal),
+      // Blank is sent blank: the API's "Preenchimento obrigatório", as for a key left out.
+      quantity: typed(line.quantity, typedQuantityToDecimal) ?? '',
       unitPrice: typed(line.unitPrice, typedMoneyToDecimal) ?? null,
     })),
   };
