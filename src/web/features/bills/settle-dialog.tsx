@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Col, Flex, Form, Input, Modal, Row, Select, Typography, type FormRule } from 'antd';
+import { Col, Flex, Form, Input, Modal, Row, Typography, type FormRule } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { fromUnits } from '../../../shared/allocation.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
@@ -13,10 +13,10 @@ import {
   type BillKind,
   type BillSummary,
 } from '../../../shared/resources/bills.js';
-import { allowClear } from '../../components/antd-config.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { MoneyInput } from '../../components/money-input.js';
+import { PaymentMethodSelect } from '../../components/payment-method-select.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { resourceApi } from '../../components/resource-row.js';
 import { useSingleSubmit } from '../../components/use-single-submit.js';
@@ -25,7 +25,7 @@ import { ApiError } from '../../lib/api-error.js';
 import { resourceKeys } from '../../lib/query-keys.js';
 import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
-import { usePaymentMethodOptions, useSettleBill } from './api.js';
+import { useSettleBill } from './api.js';
 import { paymentDefaults, toPaymentInput, type PaymentFormValues } from './bill-form.js';
 import { settleAccountOf } from './settle-account.js';
 import { countUpTo } from '../../components/text-limit.js';
@@ -87,7 +87,6 @@ export function SettleDialog({
 }) {
   const info = billKindInfo[kind];
   const [form] = Form.useForm<PaymentFormValues>();
-  const methods = usePaymentMethodOptions(kind);
   const startingAccount = useStartingAccount(bill.checkingAccountId);
   const defaults = useMemo(
     () => ({ ...paymentDefaults(bill, todayInSaoPaulo()), checkingAccountId: startingAccount }),
@@ -192,13 +191,7 @@ export function SettleDialog({
           </Col>
           <Col {...half}>
             <Form.Item label="Forma" name="paymentMethodId" rules={[validate('paymentMethodId')]}>
-              <Select<number>
-                options={methods.data ?? []}
-                loading={methods.isFetching}
-                placeholder="Selecione"
-                allowClear={allowClear}
-                showSearch={{ optionFilterProp: 'label' }}
-              />
+              <PaymentMethodSelect usage={kind} />
             </Form.Item>
           </Col>
           <Col span={24}>
