@@ -1,5 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Page } from '../../../shared/api-error.js';
 import {
   billKindInfo,
   type BillCreateInput,
@@ -18,7 +16,6 @@ import {
   type MutationCallbacks,
 } from '../../lib/invalidating-mutation.js';
 import { changedReads, resourceKeys } from '../../lib/query-keys.js';
-import { categoryOptions, type CategoryRow } from '../../components/category-options.js';
 import { useDocumentAction, type DocumentSave } from '../../components/document-mutations.js';
 
 /**
@@ -31,7 +28,7 @@ export const billKeys = (kind: BillKind) => resourceKeys(billKindInfo[kind].path
  * What a payment or its reversal changes: the bill and its lists, the checking account's balance
  * and statement (its entry), and the reports read from the entries.
  */
-export const keysChangedByPayments = (kind: BillKind) => [
+const keysChangedByPayments = (kind: BillKind) => [
   ...changedReads.bills(kind),
   resourceKeys('checking-accounts').all,
 ];
@@ -45,10 +42,10 @@ export function billsApi(kind: BillKind) {
     get: (id: string, signal?: AbortSignal) =>
       http.get<BillDetail>(one(id), { signal, silent: true }),
     /** The form shows 400 and 422 next to its fields. */
-    create: (input: BillCreateInput | Record<string, unknown>) =>
+    create: (input: BillCreateInput) =>
       http.post<BillsCreated>(base, input, { silent: [400, 422] }),
     /** 409 (stale, no longer open) is the form's Alert. */
-    update: (id: number, input: BillUpdateInput | Record<string, unknown>) =>
+    update: (id: number, input: BillUpdateInput) =>
       http.put<BillDetail>(one(id), input, { silent: [400, 409, 422] }),
     /** 409 (no longer open) and 422 are shown under the action bar. */
     cancel: (id: number) => http.post<BillDetail>(`${one(id)}/cancel`, {}, { silent: [409, 422] }),
@@ -116,60 +113,3 @@ export const useReversePayment = (
     (paymentId: number) => billsApi(kind).reverse(billId, paymentId),
     callbacks,
   );
-
-/**
- * Reads that the screens can do without: a user who may handle bills but not read the
- * categories or payment methods still gets the rest, with no toast and no trip to "Acesso negado".
- */
-const quietly = { silent: true, redirectOnForbidden: false } as const;
-
-/**
- * The active categories of the kind's nature (despesa for a bill to pay, receita for one to
- * receive), each with its parent's name in front ("Despesas administrativas › Aluguel"). The chart
- * of accounts is short: two pages of 100 hold it.
- */
-export function useCategoryOptions(kind: BillKind) {
-  const nature = billKindInfo[kind].categoryKind;
-  return useQuery({
-    queryKey: [...resourceKeys('financial-categories').lists(), 'bill-options', nature],
-    queryFn: async ({ signal }) => {
-      const rows: CategoryRow[] = [];
-      for (let page = 1; page <= 5; page += 1) {
-        const answer = await http.get<Page<CategoryRow>>('/financial-categories', {
-          ...quietly,
-          signal,
-          query: { kind: nature, sort: 'name', page, pageSize: 100 },
-        });
-        rows.push(...answer.items);
-        if (rows.length >= answer.total || answer.items.length === 0) break;
-      }
-      return categoryOptions(rows, nature);
-    },
-    staleTime: 60_000,
-  });
-}
-
-interface PaymentMethodRow {
-  id: number;
-  name: string;
-  usage: 'PAY' | 'RECEIVE' | 'BOTH';
-  active: boolean;
-}
-
-/** The active payment methods used for the kind: PAY or BOTH to pay, RECEIVE or BOTH to receive. */
-export function usePaymentMethodOptions(kind: BillKind) {
-  return useQuery({
-    queryKey: [...resourceKeys('payment-methods').lists(), 'bill-options', kind],
-    queryFn: async ({ signal }) => {
-      const answer = await http.get<Page<PaymentMethodRow>>('/payment-methods', {
-        ...quietly,
-        signal,
-        query: { active: 'true', sort: 'name', page: 1, pageSize: 100 },
-      });
-      return answer.items
-        .filter((row) => row.usage === 'BOTH' || row.usage === kind)
-        .map((row) => ({ value: row.id, label: row.name }));
-    },
-    staleTime: 60_000,
-  });
-}

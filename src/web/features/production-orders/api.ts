@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Page } from '../../../shared/api-error.js';
 import {
   PRODUCTION_ORDERS_PATH,
   type ProductionOrderAction,
@@ -35,12 +34,6 @@ const one = (id: number | string) => `${BASE}/${encodeURIComponent(String(id))}`
 
 export const productionOrderKeys = resourceKeys(PRODUCTION_ORDERS_PATH);
 
-/**
- * What the order form's save invalidates until it saves through `useSaveProductionOrder`, which
- * owns what a save changes. To go once the form uses the hook.
- */
-export const keysChangedByProduction = [productionOrderKeys.all];
-
 /** A refusal the action bar shows itself (wrong status, stale, a rule); the rest is a toast. */
 const refusals = { silent: [409, 422] } as const;
 
@@ -56,10 +49,10 @@ export const productionOrdersApi = {
       redirectOnForbidden: false,
     }),
   /** The form shows 400 and 422 next to its fields. */
-  create: (input: ProductionOrderCreateInput | Record<string, unknown>) =>
+  create: (input: ProductionOrderCreateInput) =>
     http.post<ProductionOrderDetail>(BASE, input, { silent: [400, 422] }),
   /** 409 (stale, no longer planned) is the form's Alert. */
-  update: (id: number, input: ProductionOrderUpdateInput | Record<string, unknown>) =>
+  update: (id: number, input: ProductionOrderUpdateInput) =>
     http.put<ProductionOrderDetail>(one(id), input, { silent: [400, 409, 422] }),
   /** start or cancel: an action without a body that answers the order. */
   act: (id: number, action: StatusAction) =>
@@ -131,34 +124,6 @@ export const useBuyMissing = (
  * lookups still gets the rest, with no toast and no trip to "Acesso negado".
  */
 const quietly = { silent: true, redirectOnForbidden: false } as const;
-
-/** What the form reads of a product. */
-export interface ProducibleProduct {
-  id: number;
-  code: string;
-  name: string;
-  unitId: number;
-  unitCode: string;
-  components: unknown[];
-}
-
-/**
- * The active manufactured products with a bill of materials matching `q` (the first 50
- * manufactured ones the search finds, those without materials left out).
- */
-export function useProducibleProducts(q: string) {
-  return useQuery({
-    queryKey: [...resourceKeys('products').lists(), 'producible', q],
-    queryFn: async ({ signal }) => {
-      const page = await http.get<Page<ProducibleProduct>>('/products', {
-        ...quietly,
-        signal,
-        query: { q, active: 'true', origin: 'MANUFACTURED', sort: 'name', page: 1, pageSize: 50 },
-      });
-      return page.items.filter((row) => row.components.length > 0);
-    },
-  });
-}
 
 /** A feedstock's unit (code and id), for the quantity of a material line added by hand. */
 export function useFeedstockUnit(id: number | undefined) {
