@@ -1,6 +1,7 @@
 import { billKindInfo, type BillKind } from '../../../shared/resources/bills.js';
 import { allowClear } from '../../components/antd-config.js';
 import { CategorySelect } from '../../components/category-select.js';
+import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
@@ -18,13 +19,8 @@ export function BillFilters({
   small,
   onSearch,
   onFilter,
-}: {
+}: ListFiltersProps & {
   kind: BillKind;
-  q: string;
-  filters: Record<string, string>;
-  small: boolean;
-  onSearch: (q: string) => void;
-  onFilter: (key: string, value: string | null) => void;
 }) {
   const info = billKindInfo[kind];
   const style = filterStyle(small);

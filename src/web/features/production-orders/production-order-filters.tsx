@@ -1,3 +1,4 @@
+import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
@@ -14,13 +15,7 @@ export function ProductionOrderFilters({
   small,
   onSearch,
   onFilter,
-}: {
-  q: string;
-  filters: Record<string, string>;
-  small: boolean;
-  onSearch: (q: string) => void;
-  onFilter: (key: string, value: string | null) => void;
-}) {
+}: ListFiltersProps) {
   const style = filterStyle(small);
   return (
     <FoldingFilters

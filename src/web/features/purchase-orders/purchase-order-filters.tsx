@@ -1,3 +1,4 @@
+import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
@@ -8,19 +9,7 @@ import { activeFilterCount, idValue, statusOptions } from './purchase-order-list
  * The list's search (number or supplier) and filters: status (any of), order date period and
  * supplier. On a small screen they fold under "Filtros".
  */
-export function OrderFilters({
-  q,
-  filters,
-  small,
-  onSearch,
-  onFilter,
-}: {
-  q: string;
-  filters: Record<string, string>;
-  small: boolean;
-  onSearch: (q: string) => void;
-  onFilter: (key: string, value: string | null) => void;
-}) {
+export function OrderFilters({ q, filters, small, onSearch, onFilter }: ListFiltersProps) {
   const style = filterStyle(small);
   return (
     <FoldingFilters

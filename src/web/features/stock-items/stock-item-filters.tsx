@@ -1,6 +1,7 @@
 import { Checkbox, Input, Select } from 'antd';
 import { lazy, Suspense } from 'react';
 import { allowClear } from '../../components/antd-config.js';
+import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { SearchBox } from '../../components/search-box.js';
@@ -26,15 +27,10 @@ export function StockItemFilters({
   small,
   onSearch,
   onFilter,
-}: {
-  q: string;
-  filters: Record<string, string>;
+}: ListFiltersProps & {
   /** The day shown: the URL's, or today. */
   at: string;
   today: string;
-  small: boolean;
-  onSearch: (q: string) => void;
-  onFilter: (key: string, value: string | null) => void;
 }) {
   const canReadLocations = usePermission('stockLocations:read');
   const canReadCategories = usePermission('categories:read');

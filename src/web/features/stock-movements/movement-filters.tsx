@@ -1,3 +1,4 @@
+import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { ItemSelect } from '../../components/item-select.js';
 import { stockedItems } from '../../components/item-sets.js';
@@ -11,19 +12,7 @@ import { activeFilterCount, idValue, originOptions, typeOptions } from './moveme
  * screen the filters fold under a "Filtros" button that counts those set, so the list starts
  * near the top instead of under six rows of filters.
  */
-export function MovementFilters({
-  q,
-  filters,
-  small,
-  onSearch,
-  onFilter,
-}: {
-  q: string;
-  filters: Record<string, string>;
-  small: boolean;
-  onSearch: (q: string) => void;
-  onFilter: (key: string, value: string | null) => void;
-}) {
+export function MovementFilters({ q, filters, small, onSearch, onFilter }: ListFiltersProps) {
   const style = filterStyle(small);
   const byId = (key: string) => (id: number | undefined) =>
     onFilter(key, id === undefined ? null : String(id));
