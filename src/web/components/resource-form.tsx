@@ -1,5 +1,5 @@
 import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,6 @@ import { messages } from '../../shared/messages.js';
 import type { Permission } from '../../shared/permissions.js';
 import type { FieldKind, ResourceDefinition } from '../../shared/resource.js';
 import { ApiError } from '../lib/api-error.js';
-import { http } from '../lib/http.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { usePermission } from '../lib/session.js';
 import { toast } from '../lib/toast.js';
@@ -26,6 +25,7 @@ import {
   toFormValues,
   type FormValues,
 } from './resource-form-values.js';
+import { useDeleteResource, useSaveResource } from './resource-mutations.js';
 import { resourceApi, rowTitle, type ResourceRow } from './resource-row.js';
 import { SaveRefusalAlert } from './save-refusal-alert.js';
 import { saveRefusalOf } from './save-refusal.js';
@@ -81,28 +81,7 @@ export function ResourceForm({
   const [historyOpen, setHistoryOpen] = useState(false);
   const readOnly = !canWrite;
 
-  const afterWrite = (id: number) => {
-    void queryClient.invalidateQueries({ queryKey: keys.lists() });
-    void queryClient.invalidateQueries({ queryKey: keys.audit(id) });
-  };
-
-  const put = (target: ResourceRow, input: FormValues) =>
-    http.put<ResourceRow>(
-      `/${definition.path}/${target.id}`,
-      { ...input, version: target.version },
-      { silent: [400, 409, 422] },
-    );
-
-  const save = useMutation({
-    mutationFn: ({ target, input }: { target: ResourceRow | null; input: FormValues }) =>
-      target
-        ? put(target, input)
-        : http.post<ResourceRow>(`/${definition.path}`, input, { silent: [400, 409, 422] }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(keys.detail(saved.id), saved);
-      afterWrite(saved.id);
-    },
-  });
+  const save = useSaveResource(definition);
 
   const record = useRecordForm({
     record: row,
@@ -138,11 +117,8 @@ export function ResourceForm({
         : definition,
     [definition, options.historyFields],
   );
-  const remove = useMutation({
-    mutationFn: () => http.delete(`/${definition.path}/${loaded!.id}`, { silent: [409] }),
+  const remove = useDeleteResource(definition, {
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: keys.detail(loaded!.id) });
-      afterWrite(loaded!.id);
       toast.success(messages.deleted);
       record.leave(listPath);
     },
@@ -154,13 +130,10 @@ export function ResourceForm({
   });
 
   // "Inativar": the row as it was loaded, with active=false, so nothing half-typed goes along.
-  const inactivate = useMutation({
-    mutationFn: () => put(loaded!, { ...toInput(formValuesOf(loaded)), active: false }),
+  const inactivate = useSaveResource(definition, {
     onSuccess: (saved) => {
       setInUse(null);
       record.adopt(saved);
-      queryClient.setQueryData(keys.detail(saved.id), saved);
-      afterWrite(saved.id);
       toast.success(messages.saved);
     },
     onError: (error) => {
@@ -206,7 +179,7 @@ export function ResourceForm({
                 title={messages.deleteConfirm}
                 okText={deleteLabel(definition.singular)}
                 okButtonProps={{ danger: true }}
-                onConfirm={() => remove.mutate()}
+                onConfirm={() => remove.mutate(loaded.id)}
               >
                 <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
                   Excluir
@@ -229,7 +202,12 @@ export function ResourceForm({
               <Button
                 size="small"
                 loading={inactivate.isPending}
-                onClick={() => inactivate.mutate()}
+                onClick={() =>
+                  inactivate.mutate({
+                    target: loaded,
+                    input: { ...toInput(formValuesOf(loaded)), active: false },
+                  })
+                }
               >
                 Inativar
               </Button>
