@@ -104,4 +104,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // ARCHITECTURE "One document kit": a mutation hook in its feature's api.ts owns what it
+    // invalidates (useInvalidatingMutation), so no screen picks query keys itself.
+    files: ['src/web/**/*.tsx', 'src/web/**/*.ts'],
+    ignores: ['src/web/lib/invalidating-mutation.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='invalidateQueries']",
+          message:
+            'Name what a mutation changes in its api.ts hook (useInvalidatingMutation `invalidates`), not in a screen.',
+        },
+      ],
+    },
+  },
 );
