@@ -1,25 +1,14 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  loginSchema,
-  type LoginInput,
-  type LoginResponse,
-} from '../../../shared/resources/account.js';
+import { loginSchema, type LoginInput } from '../../../shared/resources/account.js';
 import { paths, safeReturnUrl } from '../../lib/paths.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
-import { authStorage } from '../../lib/auth-storage.js';
-import { http } from '../../lib/http.js';
-import { queryClient } from '../../lib/query-client.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { endSession } from '../../lib/session.js';
-
-/** Answers shown above the form rather than next to a field: they concern the attempt itself. */
-const ATTEMPT_ERRORS = [401, 429];
+import { ATTEMPT_ERRORS, useSignIn } from './api.js';
 
 /**
  * /account/login. Opening it ends the current session ("Sair" is just a visit here), and a
@@ -33,17 +22,8 @@ export function LoginPage() {
 
   useEffect(() => endSession(), []);
 
-  const login = useMutation({
-    mutationFn: (input: LoginInput) =>
-      http.post<LoginResponse>('/account/login', loginSchema.parse(input), {
-        anonymous: true,
-        silent: [400, ...ATTEMPT_ERRORS],
-      }),
-    onSuccess: ({ accessToken, userToken }) => {
-      authStorage.signIn(accessToken, userToken);
-      queryClient.setQueryData(queryKeys.account.me(), userToken);
-      navigate(returnUrl, { replace: true });
-    },
+  const login = useSignIn({
+    onSuccess: () => navigate(returnUrl, { replace: true }),
     onError: (error) => {
       if (!(error instanceof ApiError && ATTEMPT_ERRORS.includes(error.status))) {
         reportFormError(form, error);

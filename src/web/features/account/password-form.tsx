@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input, type FormInstance } from 'antd';
 import { messages } from '../../../shared/messages.js';
 import {
@@ -7,8 +6,8 @@ import {
 } from '../../../shared/resources/account.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { zodRule } from '../../components/zod-rule.js';
-import { http } from '../../lib/http.js';
 import { toast } from '../../lib/toast.js';
+import { useChangePassword } from './api.js';
 
 export const emptyPasswordChange: PasswordChangeInput = {
   currentPassword: '',
@@ -21,11 +20,7 @@ export const emptyPasswordChange: PasswordChangeInput = {
  * naming `currentPassword`, shown next to that field like any validation message.
  */
 export function PasswordForm({ form }: { form: FormInstance<PasswordChangeInput> }) {
-  const change = useMutation({
-    mutationFn: (input: PasswordChangeInput) =>
-      http.put<void>('/account/password', passwordChangeSchema.parse(input), {
-        silent: [400, 422],
-      }),
+  const change = useChangePassword({
     onSuccess: () => {
       form.resetFields();
       toast.success(messages.passwordChanged);

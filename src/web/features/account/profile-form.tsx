@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Form, Input, type FormInstance } from 'antd';
 import { messages } from '../../../shared/messages.js';
 import {
@@ -8,11 +7,8 @@ import {
 } from '../../../shared/resources/account.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { zodRule } from '../../components/zod-rule.js';
-import { authStorage } from '../../lib/auth-storage.js';
-import { http } from '../../lib/http.js';
-import { queryClient } from '../../lib/query-client.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
+import { useSaveProfile } from './api.js';
 import { countUpTo } from '../../components/text-limit.js';
 
 /**
@@ -31,12 +27,8 @@ export function ProfileForm({
   saved: ProfileInput;
   onSaved: (values: ProfileInput) => void;
 }) {
-  const save = useMutation({
-    mutationFn: (input: ProfileInput) =>
-      http.put<UserToken>('/account/profile', profileSchema.parse(input), { silent: [400] }),
+  const save = useSaveProfile({
     onSuccess: (updated) => {
-      authStorage.setUser(updated);
-      queryClient.setQueryData(queryKeys.account.me(), updated);
       form.setFieldsValue({ name: updated.name });
       onSaved({ name: updated.name });
       toast.success(messages.saved);
