@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../src/shared/error-codes.js';
 import { messages } from '../src/shared/messages.js';
-import { addDays, todayInSaoPaulo } from '../src/shared/plain-date.js';
-import { cnpjFrom } from '../src/server/testing/documents.js';
-import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
+import { signInAsAdmin, useBrowser } from './support/browser.js';
+import { newDocument, ok, seedDocuments, type DocumentScene } from './support/documents.js';
 
 /**
  * One 409 policy for the three document forms (issue 17 §5): a save over someone else's shows
@@ -22,66 +21,9 @@ const toasts = (page: Page) => page.locator('.ant-notification-notice').allTextC
 const refusal = (page: Page) => page.getByTestId('save-refusal');
 const notes = (page: Page) => page.getByLabel('Observações', { exact: true });
 
-async function created(page: Page, url: string, body: unknown): Promise<Record<string, unknown>> {
-  const answer = await pageApi(page, 'POST', url, body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body as Record<string, unknown>;
-}
-
-async function ok(page: Page, method: string, url: string, body?: unknown) {
-  const answer = await pageApi(page, method, url, body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as Record<string, unknown>;
-}
-
-/**
- * What the three documents need: a supplier, a feedstock with stock in a location (so a
- * production order can start), a manufactured product made of it and a leaf expense category.
- */
-async function seed(page: Page) {
-  const supplier = await created(page, '/suppliers', {
-    personType: 'J',
-    name: `Fornecedor 409 ${RUN}`,
-    document: cnpjFrom(`55${String(Date.now()).slice(-10)}`),
-  });
-  const unit = await created(page, '/units-of-measurement', {
-    code: `C${RUN.slice(-5)}`,
-    decimals: 3,
-  });
-  const location = await created(page, '/stock-locations', { name: `Depósito 409 ${RUN}` });
-  const feedstock = await created(page, '/feedstocks', {
-    code: `CFT${RUN}`,
-    name: `Tecido 409 ${RUN}`,
-    unitId: unit.id,
-  });
-  await created(page, '/stock-movements', {
-    type: 'IN',
-    itemId: feedstock.id,
-    toLocationId: location.id,
-    quantity: '100',
-    unitCost: '10.00',
-  });
-  const product = await created(page, '/products', {
-    code: `CFP${RUN}`,
-    name: `Camisa 409 ${RUN}`,
-    origin: 'MANUFACTURED',
-    unitId: unit.id,
-    components: [{ feedstockId: feedstock.id, quantity: '1', lossPercent: '0' }],
-  });
-  const categories = await pageApi(page, 'GET', '/financial-categories?kind=EXPENSE&pageSize=100');
-  const items = categories.body.items as { id: number; parentId: number | null }[];
-  const category = items.find((item) => !items.some((other) => other.parentId === item.id))!;
-  return {
-    supplierId: supplier.id as number,
-    locationId: location.id as number,
-    feedstockId: feedstock.id as number,
-    productId: product.id as number,
-    categoryId: category.id,
-  };
-}
-type Scene = Awaited<ReturnType<typeof seed>>;
+type Scene = DocumentScene;
 let scene: Scene | undefined;
-const seeded = async (page: Page) => (scene ??= await seed(page));
+const seeded = async (page: Page) => (scene ??= await seedDocuments(page, `409 ${RUN}`, `C${RUN}`));
 
 /**
  * A document of each kind: how to make one, where its form is, someone else's save (a note), and
@@ -98,16 +40,7 @@ interface DocumentCase {
 const documents: DocumentCase[] = [
   {
     name: 'purchase order',
-    create: async (page, s) =>
-      (
-        await created(page, '/purchase-orders', {
-          supplierId: s.supplierId,
-          orderDate: todayInSaoPaulo(),
-          locationId: s.locationId,
-          categoryId: s.categoryId,
-          items: [{ itemId: s.feedstockId, quantity: '2', unitPrice: '10.00' }],
-        })
-      ).id as number,
+    create: newDocument.purchaseOrder,
     editPath: (id) => `/purchaseorders/${id}/edit`,
     saveElsewhere: async (page, s, id) => {
       const current = await ok(page, 'GET', `/purchase-orders/${id}`);
@@ -124,15 +57,7 @@ const documents: DocumentCase[] = [
   },
   {
     name: 'production order',
-    create: async (page, s) =>
-      (
-        await created(page, '/production-orders', {
-          productId: s.productId,
-          quantity: '2',
-          sourceLocationId: s.locationId,
-          targetLocationId: s.locationId,
-        })
-      ).id as number,
+    create: newDocument.productionOrder,
     editPath: (id) => `/productionorders/${id}/edit`,
     saveElsewhere: async (page, _s, id) => {
       const current = await ok(page, 'GET', `/production-orders/${id}`);
@@ -153,16 +78,7 @@ const documents: DocumentCase[] = [
   },
   {
     name: 'bill',
-    create: async (page, s) => {
-      const answer = await created(page, '/bills-to-pay', {
-        description: `Conta 409 ${RUN}`,
-        issueDate: todayInSaoPaulo(),
-        dueDate: addDays(todayInSaoPaulo(), 20),
-        categoryId: s.categoryId,
-        amount: '80.00',
-      });
-      return (answer.items as { id: number }[])[0]!.id;
-    },
+    create: newDocument.billToPay,
     editPath: (id) => `/billstopay/${id}/edit`,
     saveElsewhere: async (page, _s, id) => {
       const current = await ok(page, 'GET', `/bills-to-pay/${id}`);
