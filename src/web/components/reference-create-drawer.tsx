@@ -7,7 +7,7 @@ import { reportFormError } from './apply-server-errors.js';
 import { ReferenceCreateContext, type OpenCreateDrawer } from './reference-create-context.js';
 import { ResourceField } from './resource-field.js';
 import { formSections } from './resource-form-layout.js';
-import { useCreateResource } from './resource-mutations.js';
+import { useSaveResource } from './resource-mutations.js';
 import {
   schemaDefaults,
   toApiInput,
@@ -63,7 +63,7 @@ function CreateDrawer({ request, onClose }: { request: Request; onClose: () => v
   const toInput = (values: FormValues) => toApiInput(definition, values);
   const submitOnce = useSingleSubmit();
 
-  const create = useCreateResource(definition, {
+  const create = useSaveResource(definition, {
     onSuccess: (row) => {
       toast.success(messages.saved);
       onCreated(row);
@@ -83,7 +83,9 @@ function CreateDrawer({ request, onClose }: { request: Request; onClose: () => v
           name={`new-${definition.path}`}
           layout="vertical"
           initialValues={initial}
-          onFinish={(values) => submitOnce(() => create.mutateAsync(toInput(values)))}
+          onFinish={(values) =>
+            submitOnce(() => create.mutateAsync({ target: null, input: toInput(values) }))
+          }
         >
           {fields.map((field) => (
             <ResourceField

@@ -19,9 +19,9 @@ export interface ResourceSave {
 }
 
 /**
- * "Salvar" (and "Inativar", a save of the row as loaded with `active` false): POST or PUT; 400,
- * 409 and 422 are the form's to show. The answer becomes the row's cache entry; the lists and the
- * row's history are read again.
+ * "Salvar" of the resource form, "Inativar" (the row as loaded, `active` false) and a picker's
+ * "+ Novo" (no target): POST or PUT; 400, 409 and 422 are the form's to show. The answer becomes
+ * the row's cache entry; the lists and the row's history are read again.
  */
 export function useSaveResource(
   definition: ResourceDefinition,
@@ -80,19 +80,6 @@ export function useImportResource(
       });
     },
     invalidates: [queryKeys.resource(definition.path).all],
-    ...callbacks,
-  });
-}
-
-/** A new row from its create route; the form shows 400, 409 and 422 next to its fields. */
-export function useCreateResource(
-  definition: ResourceDefinition,
-  callbacks: MutationCallbacks<ResourceRow, FormValues>,
-) {
-  return useInvalidatingMutation({
-    mutationFn: (input: FormValues) =>
-      http.post<ResourceRow>(`/${definition.path}`, input, { silent: [400, 409, 422] }),
-    invalidates: [queryKeys.resource(definition.path).lists()],
     ...callbacks,
   });
 }
