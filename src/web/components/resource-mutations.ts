@@ -13,7 +13,7 @@ import type { ResourceRow } from './resource-row.js';
  */
 
 /** What the resource form saves: a new row (`target` null), or a row's changes on its version. */
-export interface ResourceSave {
+interface ResourceSave {
   target: ResourceRow | null;
   input: FormValues;
 }

@@ -48,10 +48,6 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** Inside an area, `…/:id` opens the form on a row (DOMAIN §14). */
-export const editPath = (base: AppPath, id: number | string): string =>
-  `${base}/${encodeURIComponent(String(id))}`;
-
 /** The login page, remembering where to come back to after signing in. */
 export function loginPath(returnUrl?: string): string {
   const target = returnUrl ? safeReturnUrl(returnUrl) : null;
