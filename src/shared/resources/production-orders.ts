@@ -168,7 +168,6 @@ export const productionOrderCostOutputSchema = z.object({
   outlayKind: z.enum(['PER_UNIT', 'PER_ORDER']),
   value: z.string(),
 });
-export type ProductionOrderCost = z.output<typeof productionOrderCostOutputSchema>;
 
 /** A row of the list (and the header of the order's screen). */
 export const productionOrderSummarySchema = z.object({

@@ -100,7 +100,6 @@ export const purchaseOrderLineInputSchema = z.object({
   quantity: quantity(),
   unitPrice: optionalUnitCost(),
 });
-export type PurchaseOrderLineInput = z.input<typeof purchaseOrderLineInputSchema>;
 
 /** The header and lines a person types, new or edited (only while DRAFT). */
 export const purchaseOrderFields = {
@@ -193,7 +192,6 @@ export const purchaseReceiptOutputSchema = z.object({
     }),
   ),
 });
-export type PurchaseReceipt = z.output<typeof purchaseReceiptOutputSchema>;
 
 /** An order as lists show it (no lines). */
 export const purchaseOrderSummarySchema = z.object({
