@@ -1,14 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../src/shared/error-codes.js';
-import { signInAsAdmin, useBrowser } from './support/browser.js';
-import { newDocument, ok, seedDocuments } from './support/documents.js';
+import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
+import { newDocument, ok, seedDocuments, type DocumentScene } from './support/documents.js';
 
 /**
  * One way a document's screen says an action was refused (issue 17 §5): "Cancelar" pressed on a
  * purchase order, a production order or a bill that another tab has cancelled meanwhile shows the
  * server's 409 INVALID_STATUS under the action bar, the same message the same way on the three,
- * never a toast, and the screen then shows the document as it now is.
+ * never a toast, and the screen then shows the document as it now is. An action with a dialog
+ * (Receber, Concluir, Pagar) says the same above the dialog's fields.
  */
 const ctx = useBrowser();
 const PHONE = { width: 375, height: 740 };
@@ -71,6 +72,65 @@ describe('A repeated action on a document in Chromium', () => {
       expect(await cancel.count(), document.name).toBe(0);
       await expect.poll(() => refusal.isVisible()).toBe(true);
       await ctx.screenshot(`document-repeated-cancel-${document.name.replace(' ', '-')}`);
+    }
+  });
+
+  it('an action in a dialog on a document another tab cancelled says so atop the dialog on the three documents', async () => {
+    const { page } = ctx;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsAdmin(page);
+    const scene = await seedDocuments(page, `diálogo ${RUN}`, `D${RUN}`);
+    const accounts = await pageApi(page, 'GET', '/checking-accounts?active=true&pageSize=1');
+    const account = (accounts.body.items as { id: number }[])[0]!;
+    /** A document whose dialog opens, the button that opens it and the one that sends it. */
+    const dialogs = [
+      {
+        ready: async (s: DocumentScene) => {
+          const id = await newDocument.purchaseOrder(page, s);
+          await ok(page, 'POST', `/purchase-orders/${id}/approve`, {});
+          return id;
+        },
+        ...documents[0]!,
+        open: 'action-receive',
+        send: 'receive-submit',
+      },
+      {
+        ready: async (s: DocumentScene) => {
+          const id = await newDocument.productionOrder(page, s);
+          await ok(page, 'POST', `/production-orders/${id}/start`, {});
+          return id;
+        },
+        ...documents[1]!,
+        open: 'action-complete',
+        send: 'complete-submit',
+      },
+      {
+        ready: (s: DocumentScene) =>
+          newDocument.billToPay(page, s, { checkingAccountId: account.id }),
+        ...documents[2]!,
+        open: 'settle-button',
+        send: 'settle-submit',
+      },
+    ];
+    for (const document of dialogs) {
+      const id = await document.ready(scene);
+      await page.goto(document.screenPath(id));
+      await page.getByTestId(document.open).click();
+      const send = page.getByTestId(document.send);
+      await send.waitFor();
+
+      // The other tab cancels first.
+      await ok(page, 'POST', `${document.apiPath(id)}/cancel`, {});
+      await send.click();
+
+      const refusal = page.getByTestId('dialog-refusal');
+      await expect.poll(() => refusal.count(), { timeout: 10_000, message: document.name }).toBe(1);
+      expect(await refusal.textContent(), document.name).toContain(
+        errorMessages.INVALID_STATUS('Cancelada'),
+      );
+      expect(await toasts(page), document.name).toEqual([]);
+      await ctx.screenshot(`document-repeated-dialog-${document.name.replace(' ', '-')}`);
+      await page.keyboard.press('Escape');
     }
   });
 });

@@ -93,13 +93,15 @@ export const newDocument = {
         targetLocationId: scene.locationId,
       })
     ).id as number,
-  billToPay: async (page: Page, scene: DocumentScene) => {
+  /** `extra` adds to or overrides the bill's fields (its checking account…). */
+  billToPay: async (page: Page, scene: DocumentScene, extra: Record<string, unknown> = {}) => {
     const answer = await created(page, '/bills-to-pay', {
       description: `Conta ${scene.label}`,
       issueDate: todayInSaoPaulo(),
       dueDate: addDays(todayInSaoPaulo(), 20),
       categoryId: scene.categoryId,
       amount: '80.00',
+      ...extra,
     });
     return (answer.items as { id: number }[])[0]!.id;
   },

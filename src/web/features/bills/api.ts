@@ -49,10 +49,10 @@ export function billsApi(kind: BillKind) {
       http.put<BillDetail>(one(id), input, { silent: [400, 409, 422] }),
     /** 409 (no longer open) and 422 are shown under the action bar. */
     cancel: (id: number) => http.post<BillDetail>(`${one(id)}/cancel`, {}, { silent: [409, 422] }),
-    /** The dialog shows 400 and 422 (OVERPAYMENT) next to its fields. */
+    /** The dialog shows 400 and 422 (OVERPAYMENT) next to its fields, 409 in its Alert. */
     settle: (id: number, input: BillSettleInput) =>
       http.post<BillDetail>(`${one(id)}/${billKindInfo[kind].settleAction}`, input, {
-        silent: [400, 422],
+        silent: [400, 409, 422],
       }),
     reverse: (id: number, paymentId: number) =>
       http.post<BillDetail>(`${one(id)}/payments/${paymentId}/reverse`),

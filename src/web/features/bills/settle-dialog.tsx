@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Flex, Form, Input, Modal, Row, Typography, type FormRule } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromUnits } from '../../../shared/allocation.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
@@ -14,6 +14,7 @@ import {
   type BillSummary,
 } from '../../../shared/resources/bills.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
+import { DialogRefusal } from '../../components/dialog-refusal.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { PaymentMethodSelect } from '../../components/payment-method-select.js';
@@ -71,7 +72,8 @@ function liveTotal(values: PaymentFormValues | undefined): string | null {
 /**
  * "Baixar" (Pagar / Receber): today, the open amount, the bill's account (or the only active
  * one) and method to start with; the cash that moves ("Total a pagar") follows what is typed.
- * More than is open is the server's OVERPAYMENT message next to Valor. The account paid from
+ * More than is open is the server's OVERPAYMENT message next to Valor; a bill cancelled meanwhile
+ * (409) is said above the fields. The account paid from
  * becomes the bill's (the server's), so the bill then names the account that moved.
  */
 export function SettleDialog({
@@ -101,6 +103,7 @@ export function SettleDialog({
   const total = liveTotal(values);
 
   const submitOnce = useSingleSubmit();
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const settle = useSettleBill(kind, bill.id, {
     onSuccess: () => {
@@ -111,6 +114,8 @@ export function SettleDialog({
       // OVERPAYMENT: someone else paid part of it meanwhile (the hook reads the bill again).
       if (error instanceof ApiError && error.is(ErrorCode.OVERPAYMENT))
         form.setFields([{ name: 'amount', errors: [error.message] }]);
+      // Cancelled in another tab: said above the fields, as Receber and Concluir say it.
+      else if (error instanceof ApiError && error.status === 409) setRefusal(error.message);
       else reportFormError(form, error);
     },
   });
@@ -127,7 +132,7 @@ export function SettleDialog({
       cancelText="Cancelar"
       onCancel={onClose}
       onOk={() => form.submit()}
-      okButtonProps={{ loading: settle.isPending }}
+      okButtonProps={{ loading: settle.isPending, ...{ 'data-testid': 'settle-submit' } }}
       destroyOnHidden
       data-testid="settle-dialog"
     >
@@ -137,9 +142,11 @@ export function SettleDialog({
         initialValues={defaults}
         preserve={false}
         onFinish={(formValues) => {
+          setRefusal(null);
           submitOnce(() => settle.mutateAsync(toPaymentInput(formValues)));
         }}
       >
+        <DialogRefusal message={refusal} />
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
           Em aberto: {formatBRL(bill.openAmount)}
         </Typography.Paragraph>

@@ -1,4 +1,4 @@
-import { Alert, Form, Modal, type FormRule } from 'antd';
+import { Form, Modal, type FormRule } from 'antd';
 import { useState } from 'react';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
@@ -9,6 +9,7 @@ import {
   type ProductionOrderDetail,
 } from '../../../shared/resources/production-orders.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
+import { DialogRefusal } from '../../components/dialog-refusal.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { QuantityInput } from '../../components/quantity-input.js';
 import { typedQuantityToDecimal } from '../../components/quantity-text.js';
@@ -87,7 +88,7 @@ export function CompleteDialog({
           submitOnce(() => complete.mutateAsync(toInput(values)));
         }}
       >
-        {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
+        <DialogRefusal message={refusal} />
         <Form.Item
           label="Quantidade produzida"
           name="producedQuantity"

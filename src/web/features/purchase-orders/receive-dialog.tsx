@@ -1,4 +1,4 @@
-import { Alert, Col, Flex, Form, Input, Modal, Row, Table, Typography, type FormRule } from 'antd';
+import { Col, Flex, Form, Input, Modal, Row, Table, Typography, type FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { ErrorCode, type OverReceiptDetail } from '../../../shared/error-codes.js';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
@@ -8,6 +8,7 @@ import type {
   PurchaseOrderDetail,
 } from '../../../shared/resources/purchase-orders.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
+import { DialogRefusal } from '../../components/dialog-refusal.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { QuantityInput } from '../../components/quantity-input.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
@@ -147,15 +148,7 @@ export function ReceiveDialog({
           );
         }}
       >
-        {refusal && (
-          <Alert
-            type="error"
-            showIcon
-            title={refusal}
-            style={{ marginBottom: 12 }}
-            data-testid="receive-error"
-          />
-        )}
+        <DialogRefusal message={refusal} />
         <Row gutter={12}>
           <Col xs={24} sm={8}>
             <Form.Item label="Data" name="date" rules={[required]} validateFirst>
