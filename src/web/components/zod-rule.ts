@@ -10,10 +10,10 @@ import { samePath, toPathArray, type FieldPath } from './field-path.js';
  * `toInput` turns the form's values into what the API takes first, when they differ (money typed
  * as "1.234,50" travels as "1234.50").
  */
-export function zodRule(
+export function zodRule<Values>(
   schema: z.ZodType,
   path: FieldPath,
-  toInput: (values: Record<string, unknown>) => unknown = (values) => values,
+  toInput: (values: Values) => unknown = (values) => values,
 ): FormRule {
   const target = toPathArray(path);
   return (form) => ({

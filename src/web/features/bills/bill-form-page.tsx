@@ -109,7 +109,7 @@ function BillForm({
   const values = Form.useWatch([], form) as BillFormValues | undefined;
   const preview = loaded ? [] : previewInstallments(values ?? {});
 
-  const toInput = (formValues: Record<string, unknown>) => toSave(kind, formValues, loaded).input;
+  const toInput = (formValues: BillFormValues) => toSave(kind, formValues, loaded).input;
   const schema = loaded ? billUpdateSchema(kind) : billCreateSchema(kind);
   const validate = (field: string) => zodRule(schema, field, toInput);
 

@@ -214,7 +214,7 @@ function OrderForm({
       ? new Map(availability.data.items.map((line) => [line.feedstockId, line]))
       : null;
 
-  const toInput = (values: Record<string, unknown>) => toSave(values, loaded).input;
+  const toInput = (values: ProductionOrderFormValues) => toSave(values, loaded).input;
   const schema = loaded ? productionOrderUpdateSchema : productionOrderCreateSchema;
   const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
 

@@ -199,7 +199,7 @@ function OrderForm({
   });
   const { form, loaded } = record;
 
-  const toInput = (values: Record<string, unknown>) => toSave(values, loaded).input;
+  const toInput = (values: OrderFormValues) => toSave(values, loaded).input;
   const schema = loaded ? purchaseOrderUpdateSchema : purchaseOrderCreateSchema;
   const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
 

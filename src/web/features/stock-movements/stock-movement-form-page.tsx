@@ -45,8 +45,7 @@ import type { Shortage } from './shortage-text.js';
 import { countUpTo } from '../../components/text-limit.js';
 
 const required: FormRule = { required: true, message: messages.required };
-const validate = (field: string) =>
-  zodRule(stockMovementInputSchema, field, (values) => toMovementInput(values));
+const validate = (field: string) => zodRule(stockMovementInputSchema, field, toMovementInput);
 
 /** "Em KG, até 3 casas decimais": the unit a quantity is typed in, next to the field. */
 function unitHelp(unitCode: string | undefined, decimals: number | undefined): string {
