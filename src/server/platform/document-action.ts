@@ -62,11 +62,7 @@ export interface DocumentStep<Row> {
  * action edits, the version the user read (409 STALE_VERSION). `action` null: the action guards
  * its statuses itself (a payment, whose "nothing left open" is a rule with its own message).
  */
-async function lockDocument<
-  S extends string,
-  A extends string,
-  Row extends LockedDocument<S>,
->(
+async function lockDocument<S extends string, A extends string, Row extends LockedDocument<S>>(
   trx: Trx,
   type: DocumentType<S, A, Row, unknown>,
   id: number,

@@ -7,12 +7,7 @@ import { z } from '../zod-messages.js';
  * credit above zero, debit below. Payments of bills write theirs; a person writes manual entries
  * (a bank fee, an adjustment) and transfers between accounts (two entries at once).
  */
-const accountEntryOriginTypes = [
-  'MANUAL',
-  'TRANSFER',
-  'BILL_PAYMENT',
-  'PAYMENT_REVERSAL',
-] as const;
+const accountEntryOriginTypes = ['MANUAL', 'TRANSFER', 'BILL_PAYMENT', 'PAYMENT_REVERSAL'] as const;
 export type AccountEntryOriginType = (typeof accountEntryOriginTypes)[number];
 
 export const accountEntryOriginLabels: Record<AccountEntryOriginType, string> = {

@@ -34,10 +34,7 @@ const states = ['CE', 'AC', 'SP', 'BA', 'DF'];
 const pad3 = (n: number) => String(n).padStart(3, '0');
 
 /** A valid CPF (n even) or CNPJ (n odd), unique per (n, index), sorting with n. */
-function partyDocument(
-  n: number,
-  index: number,
-): { personType: 'F' | 'J'; document: string } {
+function partyDocument(n: number, index: number): { personType: 'F' | 'J'; document: string } {
   return n % 2 === 0
     ? { personType: 'F', document: cpfFrom(`${pad3(index)}${n}00000`) }
     : { personType: 'J', document: cnpjFrom(`${pad3(index)}${n}00000000`) };
