@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { money, nonNegativeMoney, percent, positiveMoney, quantity, unitCost } from './fields.js';
 import { messages } from './messages.js';
-import { billPaymentInputSchema } from './resources/bills.js';
+import { billSettleSchema } from './resources/bills.js';
 import { z } from './zod-messages.js';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
@@ -41,7 +41,7 @@ describe('a required decimal left empty', () => {
   });
 
   it('names the missing field in an object schema, as the API answers it', () => {
-    const result = billPaymentInputSchema.safeParse({ date: '2026-01-10', checkingAccountId: 1 });
+    const result = billSettleSchema.safeParse({ date: '2026-01-10', checkingAccountId: 1 });
     expect(result.success).toBe(false);
     const amount = result.error!.issues.find((issue) => issue.path[0] === 'amount');
     expect(amount?.message).toBe(messages.required);

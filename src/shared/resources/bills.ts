@@ -74,7 +74,7 @@ export const billMachine = defineStatusMachine({
 });
 export type BillStatus = keyof typeof billMachine.statuses;
 export type BillAction = keyof typeof billMachine.transitions;
-export const billStatuses = Object.keys(billMachine.statuses) as [BillStatus, ...BillStatus[]];
+const billStatuses = Object.keys(billMachine.statuses) as [BillStatus, ...BillStatus[]];
 
 /** The status a bill of `amount` has once `paid` of it is settled (both decimal strings). */
 export function statusAfterPayments(amount: string, paid: string): BillStatus {
@@ -251,7 +251,7 @@ export type BillsCreated = z.output<typeof billsCreatedSchema>;
  * "Baixar": `amount` is what it settles of the bill (at most what is open); interest and fine add
  * to the cash that moves, the discount takes from it. The cash must be above zero.
  */
-export const billPaymentInputSchema = z
+export const billSettleSchema = z
   .object({
     date: date(),
     amount: positiveMoney(),
@@ -266,9 +266,9 @@ export const billPaymentInputSchema = z
     path: ['discount'],
     message: messages.finance.discountTooLarge,
   });
-export type BillPaymentInput = z.output<typeof billPaymentInputSchema>;
+export type BillSettle = z.output<typeof billSettleSchema>;
 /** What "Baixar" sends (POST …/pay or …/receive), before the schema's defaults and checks. */
-export type BillSettleInput = z.input<typeof billPaymentInputSchema>;
+export type BillSettleInput = z.input<typeof billSettleSchema>;
 
 /** The list's filters (DOMAIN §9): status (Vencida too), due and competence periods, partner… */
 export const billListQuerySchema = listQuerySchema.extend({
@@ -284,7 +284,7 @@ export const billListQuerySchema = listQuerySchema.extend({
 export type BillListQuery = z.output<typeof billListQuerySchema>;
 
 /** What the filtered list adds up to, over every page: open, of which overdue, and paid. */
-export const billTotalsSchema = z.object({
+const billTotalsSchema = z.object({
   open: z.string(),
   overdue: z.string(),
   paid: z.string(),

@@ -96,13 +96,13 @@ export type ProductionOrderCreateInput = z.input<typeof productionOrderCreateSch
 export type ProductionOrderCreate = z.output<typeof productionOrderCreateSchema>;
 
 /** A material line of the form: an existing one by `id`, a new one without. */
-export const productionOrderMaterialInputSchema = z.object({
+const productionOrderMaterialInputSchema = z.object({
   id: id().nullish(),
   feedstockId: id(),
   requiredQuantity: quantity(),
 });
 /** A cost line of the form: an existing one by `id`, a new one without. */
-export const productionOrderCostInputSchema = z.object({
+const productionOrderCostInputSchema = z.object({
   id: id().nullish(),
   outlayId: id(),
   value: nonNegativeMoney(),
@@ -161,7 +161,7 @@ export const productionOrderMaterialOutputSchema = z.object({
 });
 export type ProductionOrderMaterial = z.output<typeof productionOrderMaterialOutputSchema>;
 
-export const productionOrderCostOutputSchema = z.object({
+const productionOrderCostOutputSchema = z.object({
   id: z.number(),
   outlayId: z.number(),
   outlayName: z.string(),
@@ -257,17 +257,6 @@ export const productionOrderListQuerySchema = listQuerySchema.extend({
   ...dateRangeFilter('plannedStart'),
 });
 export type ProductionOrderListQuery = z.output<typeof productionOrderListQuerySchema>;
-
-/** The list's sortable columns (`sort=-number` is the default: newest first). */
-export const productionOrderSorts = [
-  'number',
-  'plannedStart',
-  'plannedEnd',
-  'productName',
-  'quantity',
-  'status',
-  'createdAt',
-] as const;
 
 /**
  * What an order of `orderQuantity` requires of a material: quantity × per unit × (1 + loss/100),

@@ -94,7 +94,7 @@ const optionalDate = () =>
  * A line as the form sends it: `id` of an existing line (absent for a new one). Without
  * `unitPrice` the server takes the item's last purchase price (400 when it has none).
  */
-export const purchaseOrderLineInputSchema = z.object({
+const purchaseOrderLineInputSchema = z.object({
   id: optionalReference(),
   itemId: id(),
   quantity: quantity(),
@@ -102,7 +102,7 @@ export const purchaseOrderLineInputSchema = z.object({
 });
 
 /** The header and lines a person types, new or edited (only while DRAFT). */
-export const purchaseOrderFields = {
+const purchaseOrderFields = {
   supplierId: id(),
   orderDate: date(),
   expectedDate: optionalDate(),
@@ -166,7 +166,7 @@ export type PurchaseOrderLine = z.output<typeof purchaseOrderLineOutputSchema>;
  * bills to pay: `GET /bills-to-pay?originType=PURCHASE_ORDER&originId=<order id>` (document number
  * = the receipt's invoice number, issue date = the receipt's date).
  */
-export const purchaseReceiptOutputSchema = z.object({
+const purchaseReceiptOutputSchema = z.object({
   id: z.number(),
   date: z.string(),
   invoiceNumber: nullableText,

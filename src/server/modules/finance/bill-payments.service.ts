@@ -9,7 +9,7 @@ import {
   statusAfterPayments,
   type BillDetail,
   type BillKind,
-  type BillPaymentInput,
+  type BillSettle,
 } from '../../../shared/resources/bills.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { recordAudit, type AuditContext } from '../../platform/audit.js';
@@ -43,7 +43,7 @@ export function payBill(
   ctx: AuditContext,
   kind: BillKind,
   id: number,
-  input: BillPaymentInput,
+  input: BillSettle,
 ): Promise<BillDetail> {
   // The path guards no status here: a paid bill answers what is open (nothing), below.
   return documentAction(db, ctx, billDocument(kind), { id, action: null }, async (step) => {

@@ -8,7 +8,7 @@ import {
   billKindInfo,
   billListQuerySchema,
   billPageSchema,
-  billPaymentInputSchema,
+  billSettleSchema,
   billPixSchema,
   billsCreatedSchema,
   billUpdateSchema,
@@ -101,7 +101,7 @@ function billRoutes(db: Db, kind: BillKind): FastifyPluginAsyncZod {
       schema: {
         tags,
         params: idParams,
-        body: billPaymentInputSchema,
+        body: billSettleSchema,
         response: { 201: billDetailSchema },
       },
       handler: async (request, reply) =>

@@ -8,7 +8,7 @@ import { messages } from '../../../shared/messages.js';
 import { formatBRL } from '../../../shared/money.js';
 import {
   billKindInfo,
-  billPaymentInputSchema,
+  billSettleSchema,
   paymentTotalCents,
   type BillKind,
   type BillSummary,
@@ -33,7 +33,7 @@ import { countUpTo } from '../../components/text-limit.js';
 
 const required: FormRule = { required: true, message: messages.required };
 const validate = (field: string) =>
-  zodRule(billPaymentInputSchema, field, (values) => toPaymentInput(values as PaymentFormValues));
+  zodRule(billSettleSchema, field, (values) => toPaymentInput(values as PaymentFormValues));
 
 /** Two active accounts are enough to know whether there is only one. */
 const activeAccountsQuery = { page: 1, pageSize: 2, sort: 'name', active: 'true' };
