@@ -85,6 +85,15 @@ export const messages = {
     childrenOfOtherKind:
       'Altere antes a natureza das subcategorias: elas devem ter a mesma da superior.',
   },
+  /** Naturezas de Operação and the products' fiscal codes (DOMAIN §8). */
+  fiscal: {
+    cfopDigits: 'Use 4 dígitos',
+    cfopStart: (digit: string) => `Nesta operação o CFOP começa com ${digit}`,
+    ipiCstDirection: (entry: boolean) =>
+      entry ? 'Numa entrada o CST do IPI vai de 00 a 49' : 'Numa saída o CST do IPI vai de 50 a 99',
+    classTribDigits: 'Use 6 dígitos',
+    invalidCest: 'CEST inválido: use 7 dígitos',
+  },
   /** Bills, payments, checking-account entries and reports (DOMAIN §9). */
   finance: {
     discountTooLarge: 'O desconto não pode ser maior que o valor da baixa.',

@@ -23,6 +23,7 @@ export const areas = {
   stockMovements: { label: 'Movimentação de Estoque', actions: ['read', 'write', 'reverse'] },
   stockLocations: { label: 'Locais de Estoque', actions: crudActions },
   invoices: { label: 'Notas Fiscais', actions: [...crudActions, 'issue', 'cancel'] },
+  fiscalOperations: { label: 'Naturezas de Operação', actions: crudActions },
   billsToPay: { label: 'Contas a Pagar', actions: [...crudActions, 'pay'] },
   billsToReceive: { label: 'Contas a Receber', actions: [...crudActions, 'receive'] },
   checkingAccounts: { label: 'Contas-Correntes', actions: crudActions },

@@ -160,6 +160,31 @@ export interface PaymentMethodsTable extends MasterData {
   kind: string;
   usage: string;
 }
+/** Naturezas de Operação (migration 0023): codes as strings, rates numeric(5,2). */
+export interface FiscalOperationsTable extends MasterData {
+  name: string;
+  direction: 'OUT' | 'IN';
+  purpose: 'NORMAL' | 'RETURN';
+  cfopInState: string;
+  cfopOutOfState: string;
+  icmsCsosn: string;
+  icmsCst: string;
+  icmsRate: Numeric;
+  ipiCst: string | null;
+  ipiRate: Numeric;
+  pisCst: string;
+  pisRate: Numeric;
+  cofinsCst: string;
+  cofinsRate: Numeric;
+  ibsCbsEnabled: boolean;
+  cClassTrib: string | null;
+  ibsStateRate: Numeric;
+  ibsCityRate: Numeric;
+  cbsRate: Numeric;
+  movesStock: boolean;
+  createsBills: boolean;
+  additionalInfo: string | null;
+}
 export interface CheckingAccountsTable extends MasterData {
   name: string;
   bankCode: string;
@@ -210,6 +235,9 @@ export interface ItemsTable extends MasterData {
   defaultSupplierId: number | null;
   ncm: string | null;
   barcode: string | null;
+  /** orig, '0'–'8', and CEST (migration 0023). */
+  taxOrigin: ColumnType<string, string | undefined, string>;
+  cest: string | null;
   salePrice: Numeric | null;
   minimumStock: Numeric | null;
   /** Written only by stock postings (modules/stock-movements), under the item's row lock. */
@@ -453,6 +481,7 @@ export interface Database {
   outlays: OutlaysTable;
   stockLocations: StockLocationsTable;
   paymentMethods: PaymentMethodsTable;
+  fiscalOperations: FiscalOperationsTable;
   checkingAccounts: CheckingAccountsTable;
   financialCategories: FinancialCategoriesTable;
   clients: ClientsTable;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gtin, ncm } from './product-codes.js';
+import { cest, gtin, ncm } from './product-codes.js';
 
 /** The GS1 check digit of the digits before it (weights 3 and 1 from the right). */
 function checkDigit(body: string): string {
@@ -56,5 +56,16 @@ describe('GTIN/EAN', () => {
         },
       ),
     );
+  });
+});
+
+describe('CEST', () => {
+  it('takes 7 digits, typed with or without dots, and shows them as on the table', () => {
+    expect(cest.isValid('28.038.00')).toBe(true);
+    expect(cest.normalize('28.038.00')).toBe('2803800');
+    expect(cest.format('2803800')).toBe('28.038.00');
+    expect(cest.isValid('280380')).toBe(false);
+    expect(cest.isValid('28038000')).toBe(false);
+    expect(cest.isValid('28.038.0A')).toBe(false);
   });
 });

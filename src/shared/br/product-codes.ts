@@ -27,3 +27,13 @@ export const gtin = {
   },
   format: bare,
 };
+
+/** CEST, the tax-substitution code of goods (Convênio ICMS 142/18): 7 digits, shown as "28.038.00". */
+export const cest = {
+  normalize: bare,
+  isValid: (value: string) => /^\d{7}$/.test(bare(value)),
+  format: (value: string) => {
+    const d = bare(value);
+    return /^\d{7}$/.test(d) ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5)}` : value;
+  },
+};

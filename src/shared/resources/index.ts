@@ -5,6 +5,7 @@ import { clients } from './clients.js';
 import { colors } from './colors.js';
 import { feedstocks } from './feedstocks.js';
 import { financialCategories } from './financial-categories.js';
+import { fiscalOperations } from './fiscal-operations.js';
 import { materialTypes } from './material-types.js';
 import { outlays } from './outlays.js';
 import { paymentMethods } from './payment-methods.js';
@@ -29,6 +30,7 @@ export const resources = {
   'payment-methods': paymentMethods,
   'checking-accounts': checkingAccounts,
   'financial-categories': financialCategories,
+  'fiscal-operations': fiscalOperations,
   clients,
   suppliers,
   products,

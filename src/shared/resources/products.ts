@@ -1,4 +1,5 @@
-import { gtin, ncm } from '../br/product-codes.js';
+import { taxOrigins } from '../br/fiscal-codes.js';
+import { cest, gtin, ncm } from '../br/product-codes.js';
 import {
   id,
   nonNegativeMoney,
@@ -84,6 +85,14 @@ const productFields = {
   sizeId: optionalReference(),
   unitId: id(),
   ncm: optionalCode(ncm, messages.invalidNcm),
+  /** orig of the NF-e, the digit as a string like every fiscal code; a number is taken too. */
+  taxOrigin: z
+    .preprocess(
+      (v) => (typeof v === 'number' ? String(v) : v),
+      requiredEnum(Object.keys(taxOrigins) as [keyof typeof taxOrigins]),
+    )
+    .default('0'),
+  cest: optionalCode(cest, messages.fiscal.invalidCest),
   barcode: optionalCode(gtin, messages.invalidGtin),
   salePrice: optionalNonNegativeMoney(),
   minimumStock: minimumStock(),
@@ -235,7 +244,23 @@ export const products = defineResource({
       label: 'NCM',
       kind: 'text',
       maxLength: 10,
-      help: 'Nomenclatura Comum do Mercosul: 8 dígitos',
+      help: 'Nomenclatura Comum do Mercosul: 8 dígitos; obrigatório para emitir a nota',
+      section: 'Fiscal',
+    },
+    {
+      key: 'taxOrigin',
+      label: 'Origem da mercadoria',
+      kind: 'enum',
+      options: taxOrigins,
+      help: 'Código de origem (orig) da NF-e',
+      section: 'Fiscal',
+    },
+    {
+      key: 'cest',
+      label: 'CEST',
+      kind: 'text',
+      maxLength: 9,
+      help: 'Código Especificador da Substituição Tributária: 7 dígitos, quando houver',
       section: 'Fiscal',
     },
     {

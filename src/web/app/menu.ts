@@ -52,6 +52,11 @@ const menuGroups: readonly MenuGroup[] = [
     label: 'Financeiro',
     entries: [
       { label: 'Notas Fiscais', path: paths.invoices, area: 'invoices' },
+      {
+        label: 'Naturezas de Operação',
+        path: paths.fiscalOperations,
+        area: 'fiscalOperations',
+      },
       { label: 'Contas a Pagar', path: paths.billsToPay, area: 'billsToPay' },
       { label: 'Contas a Receber', path: paths.billsToReceive, area: 'billsToReceive' },
       { label: 'Contas-Correntes', path: paths.checkingAccounts, area: 'checkingAccounts' },

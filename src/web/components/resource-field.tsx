@@ -13,6 +13,7 @@ import { useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
 import { messages } from '../../shared/messages.js';
 import type { FieldSpec } from '../../shared/resource.js';
 import type { z } from '../../shared/zod-messages.js';
+import { allowClear } from './antd-config.js';
 import { DocumentInput } from './document-input.js';
 import { LazyColorInput, LazyDateInput } from './lazy-inputs.js';
 import { CepInput, PhoneInput } from './masked-input.js';
@@ -58,13 +59,27 @@ function RadioEnum({ ref, ...props }: RadioGroupProps & { ref?: Ref<unknown> }) 
   return <Radio.Group ref={group} optionType="button" buttonStyle="solid" {...props} />;
 }
 
+/**
+ * The options in the definition's order, but codes of digits ("00", "101", the NF-e's CSTs) in
+ * code order: a JavaScript object lists a key like "10" before "00" whatever order it was written.
+ */
+function enumOptions(field: FieldSpec) {
+  const entries = Object.entries(field.options ?? {});
+  if (entries.every(([value]) => /^\d+$/.test(value))) {
+    entries.sort(([a], [b]) => a.localeCompare(b));
+  }
+  return entries.map(([value, label]) => ({ value, label }));
+}
+
 function EnumInput({ field, ...props }: { field: FieldSpec } & Record<string, unknown>) {
-  const options = Object.entries(field.options ?? {}).map(([value, label]) => ({ value, label }));
+  const options = enumOptions(field);
   if (options.length <= RADIO_LIMIT) return <RadioEnum options={options} {...props} />;
   return (
     <Select
       placeholder="Selecione"
       options={options}
+      // An optional code (the IPI's CST) can be emptied again.
+      allowClear={field.required ? undefined : allowClear}
       showSearch={{ optionFilterProp: 'label' }}
       {...props}
     />

@@ -26,6 +26,7 @@ export const paths = {
   stockLocations: '/stocklocations',
   // Financeiro
   invoices: '/invoices',
+  fiscalOperations: '/fiscaloperations',
   billsToPay: '/billstopay',
   billsToReceive: '/billstoreceive',
   checkingAccounts: '/checkingaccounts',

@@ -90,8 +90,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
 }
 
-/** Runs one seeding INSERT … RETURNING and writes each new row's "create" entry. */
-async function seed(db: Kysely<any>, entity: string, insert: RawBuilder<unknown>) {
+/**
+ * Runs one seeding INSERT … RETURNING and writes each new row's "create" entry (later migrations
+ * that seed rows use it too).
+ */
+export async function seed(db: Kysely<any>, entity: string, insert: RawBuilder<unknown>) {
   const { rows } = await insert.execute(db);
   if (rows.length === 0) return;
   await db

@@ -66,6 +66,8 @@ crudContract(api, {
     brandId: ids.brands[(n >> 1) % 2],
     unitId: ids.pieces,
     ncm: '61091000',
+    taxOrigin: ['0', '1', '2', '5', '8'][n],
+    cest: n % 2 === 0 ? '2803800' : null,
     barcode: barcodes[n % 4],
     salePrice: ['10.00', '25.50', '7.99', '100.00', '0.50'][n],
     minimumStock: `${n + 1}.000`,
@@ -80,6 +82,8 @@ crudContract(api, {
     brandId: ids.brands[1],
     unitId: ids.kilos,
     ncm: '84713012',
+    taxOrigin: '6',
+    cest: '0100100',
     barcode: null,
     salePrice: '19.90',
     minimumStock: '2.500',
@@ -99,6 +103,10 @@ crudContract(api, {
     return [
       { field: 'ncm', value: '6109100', message: messages.invalidNcm },
       { field: 'ncm', value: '6109.10.0A', message: messages.invalidNcm },
+      { field: 'taxOrigin', value: '9', message: messages.invalid },
+      { field: 'taxOrigin', value: 'NACIONAL', message: messages.invalid },
+      { field: 'cest', value: '280380', message: messages.fiscal.invalidCest },
+      { field: 'cest', value: '28.038.0A', message: messages.fiscal.invalidCest },
       { field: 'barcode', value: '7891000315508', message: messages.invalidGtin },
       { field: 'barcode', value: '1234567890', message: messages.invalidGtin },
       { field: 'salePrice', value: '-1', message: messages.mustNotBeNegative },
@@ -129,6 +137,12 @@ crudContract(api, {
   normalised: (tag) => [
     { input: { code: ` ${tag}-minusculo ` }, stored: { code: `${tag.toUpperCase()}-MINUSCULO` } },
     { input: { ncm: '6109.10.00' }, stored: { ncm: '61091000' } },
+    // orig is a code: 0 (Nacional) unless told, a number taken as its digit.
+    {
+      input: { taxOrigin: undefined, cest: '28.038.00' },
+      stored: { taxOrigin: '0', cest: '2803800' },
+    },
+    { input: { taxOrigin: 3 }, stored: { taxOrigin: '3' } },
     { input: { barcode: '789 1000 31550-7' }, stored: { barcode: '7891000315507' } },
     {
       input: { salePrice: '1.234,50', minimumStock: '12' },
@@ -138,6 +152,7 @@ crudContract(api, {
       input: {
         description: '',
         ncm: '',
+        cest: '',
         barcode: '',
         salePrice: '',
         minimumStock: '',
@@ -146,6 +161,7 @@ crudContract(api, {
       stored: {
         description: null,
         ncm: null,
+        cest: null,
         barcode: null,
         salePrice: null,
         minimumStock: null,
@@ -735,6 +751,8 @@ describe('products export and import', () => {
         categoryId: ids.categories[0],
         brandId: ids.brands[1],
         ncm: '61091000',
+        taxOrigin: '1',
+        cest: '2803800',
         barcode: '7891000315507',
         salePrice: '1234.56',
         minimumStock: '10.000',
@@ -769,6 +787,8 @@ describe('products export and import', () => {
           Código: `${tag}-A`.toUpperCase(),
           Origem: 'Fabricado',
           NCM: '61091000',
+          'Origem da mercadoria': '1 — Estrangeira, importação direta',
+          CEST: '2803800',
           'Preço de venda': '1.234,56',
           'Estoque mínimo': '10,000',
           'Custo médio': '0,0000',

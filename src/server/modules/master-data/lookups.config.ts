@@ -2,6 +2,7 @@ import { brands } from '../../../shared/resources/brands.js';
 import { categories } from '../../../shared/resources/categories.js';
 import { checkingAccounts } from '../../../shared/resources/checking-accounts.js';
 import { colors } from '../../../shared/resources/colors.js';
+import { fiscalOperations } from '../../../shared/resources/fiscal-operations.js';
 import { materialTypes } from '../../../shared/resources/material-types.js';
 import { outlays } from '../../../shared/resources/outlays.js';
 import { paymentMethods } from '../../../shared/resources/payment-methods.js';
@@ -22,6 +23,7 @@ export const lookupConfigs: CrudConfig[] = [
   { definition: unitsOfMeasurement, table: 'unitsOfMeasurement' },
   { definition: outlays, table: 'outlays' },
   { definition: paymentMethods, table: 'paymentMethods' },
+  { definition: fiscalOperations, table: 'fiscalOperations' },
   {
     definition: checkingAccounts,
     table: 'checkingAccounts',

@@ -121,7 +121,8 @@ describe('an existing database', () => {
         INSERT INTO stock_locations (name, is_default) VALUES ('Galpão', true);
       `.execute(db);
 
-      expect(await migrate(db)).toEqual(['0020-starter-records']);
+      // Up to 0020 only: later migrations seed rows of their own (0023) and have their tests.
+      expect(await migrate(db, migrations.slice(0, before + 1))).toEqual(['0020-starter-records']);
 
       const { rows: unitRows } = await sql<{ code: string; description: string }>`
         SELECT code, description FROM units_of_measurement ORDER BY code`.execute(db);
