@@ -106,7 +106,21 @@ export const emptyAddress = {
   district: null,
   city: null,
   state: null,
+  cityCode: null,
 };
+
+/** The IBGE municipality code (NF-e `cMun`, 7 digits); the server checks it is of the UF. */
+const optionalCityCode = () =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? emptyToNull(v.trim()) : v),
+      z
+        .string()
+        .regex(/^\d{7}$/, messages.invalidCityCode)
+        .nullable()
+        .optional(),
+    )
+    .transform((v) => v ?? null);
 
 export const address = () =>
   z
@@ -118,6 +132,7 @@ export const address = () =>
       district: optionalText(60),
       city: optionalText(60),
       state: optionalUf(),
+      cityCode: optionalCityCode(),
     })
     .default(emptyAddress);
 

@@ -26,6 +26,8 @@ export type FieldKind =
   | 'phone'
   | 'cep'
   | 'uf'
+  /** An address's IBGE municipality code, picked among its UF's (`address.cityCode`). */
+  | 'municipality'
   | 'document'
   | 'reference'
   | 'password'

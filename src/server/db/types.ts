@@ -44,6 +44,17 @@ export interface AddressJson {
   district: string | null;
   city: string | null;
   state: string | null;
+  /** IBGE municipality code (migration 0021); absent in addresses saved before it. */
+  cityCode?: string | null;
+}
+
+/** The IBGE municipalities (migration 0021): read-only reference data. */
+export interface MunicipalitiesTable {
+  code: string;
+  name: string;
+  uf: string;
+  /** f_city_key(name), generated. */
+  nameKey: ColumnType<string, never, never>;
 }
 
 export interface CompanyTable extends Bookkeeping {
@@ -63,6 +74,22 @@ export interface CompanyTable extends Bookkeeping {
   pixKey: string | null;
   /** How far above its planned quantity a production order may complete, 0–100 (migration 0018). */
   productionTolerancePercent: ColumnType<string, string | undefined, string>;
+  /** The NF-e's CRT, 1–4 (migration 0022). */
+  taxRegime: ColumnType<number, number | undefined, number>;
+  nfeEnvironment: ColumnType<'HOMOLOGATION' | 'PRODUCTION', string | undefined, string>;
+  invoiceSeries: ColumnType<number, number | undefined, number>;
+}
+
+/** The company's A1 certificate (migration 0022): `sealed` is platform/secret-box.ts's output. */
+export interface CompanyCertificateTable {
+  companyId: number;
+  subject: string;
+  cnpj: string;
+  validFrom: Date;
+  validTo: Date;
+  sealed: Buffer;
+  uploadedBy: number | null;
+  uploadedAt: Generated<Date>;
 }
 
 export interface AuditLogTable {
@@ -490,6 +517,8 @@ export interface Database {
   roles: RolesTable;
   users: UsersTable;
   company: CompanyTable;
+  municipalities: MunicipalitiesTable;
+  companyCertificate: CompanyCertificateTable;
   auditLog: AuditLogTable;
   loginAttempts: LoginAttemptsTable;
   sessions: SessionsTable;

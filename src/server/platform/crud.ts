@@ -47,6 +47,12 @@ export interface CrudConfig {
   computed?: Record<string, string>;
   /** Adds computed fields to what the API answers. */
   toApi?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Completes the rows about to be written from other tables (an address's city code), inside
+   * the write's transaction: all of an import's slice at once, so a slice costs a query, not one
+   * per row. Runs before `beforeSave`; replaces the rows' values in place.
+   */
+  prepare?: (trx: Trx, inputs: Record<string, unknown>[]) => Promise<void>;
   /** Domain rules, inside the write's transaction, before it happens. */
   beforeSave?: (
     trx: Trx,
@@ -176,6 +182,7 @@ export function createCrudService(config: CrudConfig) {
         let imported = 0;
         for (let start = 0; start < inputs.length; start += IMPORT_SLICE) {
           const slice = inputs.slice(start, start + IMPORT_SLICE);
+          await config.prepare?.(trx, slice);
           for (const input of slice) await config.beforeSave?.(trx, input, null, ctx);
           const rows = await repo.insertMany(trx, slice.map(toRow), ctx.userId);
           for (const row of rows) await config.afterSave?.(trx, row);
@@ -197,6 +204,7 @@ export function createCrudService(config: CrudConfig) {
 
     create: (db: DbOrTrx, ctx: AuditContext, input: Record<string, unknown>) =>
       inTransaction(db, async (trx) => {
+        await config.prepare?.(trx, [input]);
         await config.beforeSave?.(trx, input, null, ctx);
         const row = await repo.insert(trx, toRow(input), ctx.userId);
         await config.afterSave?.(trx, row);
@@ -213,6 +221,7 @@ export function createCrudService(config: CrudConfig) {
       inTransaction(db, async (trx) => {
         const { version: expected, ...values } = input as { version: number };
         const before = await repo.findRow(trx, id, true);
+        await config.prepare?.(trx, [values]);
         await config.beforeSave?.(trx, values, before, ctx);
         const after = await repo.update(trx, id, expected, toRow(values), ctx.userId);
         await config.afterSave?.(trx, after);

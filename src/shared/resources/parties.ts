@@ -145,6 +145,14 @@ export const partyFieldSpecs: FieldSpec[] = [
   { key: 'address.district', label: 'Bairro', kind: 'text', maxLength: 60, section: 'Endereço' },
   { key: 'address.city', label: 'Cidade', kind: 'text', maxLength: 60, section: 'Endereço' },
   { key: 'address.state', label: 'UF', kind: 'uf', section: 'Endereço' },
+  {
+    key: 'address.cityCode',
+    label: 'Município (IBGE)',
+    kind: 'municipality',
+    maxLength: 7,
+    help: 'Preenchido pela cidade e UF; escolha na lista quando não for',
+    section: 'Endereço',
+  },
 ];
 
 export const partyTailFieldSpecs: FieldSpec[] = [

@@ -339,6 +339,7 @@ describe('GET /company/public', () => {
         district: 'Bela Vista',
         city: 'São Paulo',
         state: 'SP',
+        cityCode: '3550308',
       },
       phones: ['1134567890', '11987654321', null],
       openingHours: 'Segunda a sexta, 8h às 18h',

@@ -121,10 +121,10 @@ describe('export', () => {
     expect(body.split('\r\n')[0]).toBe(
       '\uFEFFTipo de pessoa;CPF / CNPJ;Nome / Razão social;Nome fantasia;Inscrição estadual;' +
         'E-mail;Telefone;Celular;CEP;Logradouro;Número;Complemento;Bairro;Cidade;UF;' +
-        'Limite de crédito;Observações;Ativo',
+        'Município (IBGE);Limite de crédito;Observações;Ativo',
     );
     expect(body).toContain(
-      `Pessoa Física;${formatCpf(joao)};João da Silva;;;;(11) 98765-4321;;01310-100;;;;;São Paulo;SP;1.234,50;"Entregar; ""fundos""\nportão azul";Sim\r\n`,
+      `Pessoa Física;${formatCpf(joao)};João da Silva;;;;(11) 98765-4321;;01310-100;;;;;São Paulo;SP;3550308;1.234,50;"Entregar; ""fundos""\nportão azul";Sim\r\n`,
     );
     const rows = csvRows(body);
     // Sorted by name, the Brazilian way, like the list.
@@ -188,14 +188,17 @@ describe('export', () => {
       expect.arrayContaining(['Pessoa Física', formatCpf(joao), 'João da Silva', 1234.5]),
     );
     // Limite de crédito: a number Excel can sum, shown as R$ 1.234,50.
-    expect(sheet.getCell('P2').type).toBe(ExcelJS.ValueType.Number);
-    expect(sheet.getCell('P2').numFmt).toMatch(/R\$.*#,##0\.00/);
+    expect(sheet.getCell('Q2').type).toBe(ExcelJS.ValueType.Number);
+    expect(sheet.getCell('Q2').numFmt).toMatch(/R\$.*#,##0\.00/);
+    // The IBGE code filled from São Paulo/SP: text, as a code is.
+    expect(sheet.getCell('P2').value).toBe('3550308');
+    expect(sheet.getCell('P2').numFmt).toBe('@');
     expect(sheet.getCell('I2').value).toBe('01310-100');
     expect(sheet.getCell('I2').numFmt).toBe('@');
     expect(sheet.getCell('G2').value).toBe('(11) 98765-4321');
     expect(sheet.getCell('B2').value).toBe('052.998.224-' + joao.slice(9));
     expect(sheet.getCell('B2').numFmt).toBe('@');
-    expect(sheet.getCell('R3').value).toBe('Não');
+    expect(sheet.getCell('S3').value).toBe('Não');
     expect(sheet.getColumn('C').width).toBeGreaterThanOrEqual(20);
   });
 

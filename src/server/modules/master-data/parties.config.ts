@@ -2,7 +2,9 @@ import { normalizeCnpj } from '../../../shared/br/documents.js';
 import { emptyAddress } from '../../../shared/fields.js';
 import { clients } from '../../../shared/resources/clients.js';
 import { suppliers } from '../../../shared/resources/suppliers.js';
+import type { AddressJson } from '../../db/types.js';
 import type { CrudConfig } from '../../platform/crud.js';
+import { withCityCodes } from '../municipalities/index.js';
 
 /** Clients and suppliers: address in jsonb, filters by UF and city, documents without punctuation. */
 const shared = {
@@ -20,6 +22,12 @@ const shared = {
     // "123.456.789-09" and "12.ABC.345/01DE-35" find the stored digits; words are left alone.
     document: (q: string) =>
       /^[\d\s./-]+$|^[\dA-Za-z]{2}\.[\dA-Za-z]{3}/.test(q) ? normalizeCnpj(q) : q,
+  },
+  // The address's IBGE municipality: checked when chosen, else filled from city and UF.
+  prepare: async (trx, inputs) => {
+    const addresses = inputs.map((input) => input.address as AddressJson);
+    const stored = await withCityCodes(trx, addresses);
+    inputs.forEach((input, i) => (input.address = stored[i]));
   },
   toApi: (row: Record<string, unknown>) => ({
     ...row,

@@ -71,7 +71,7 @@ describe('strict responses', () => {
       ].sort(),
     );
     expect(keysOf(created.address as object)).toEqual(
-      ['zipCode', 'street', 'number', 'complement', 'district', 'city', 'state'].sort(),
+      ['zipCode', 'street', 'number', 'complement', 'district', 'city', 'state', 'cityCode'].sort(),
     );
     const listed = await masterData(api, 'clients').list({ q: tag });
     expect((listed.json().items as Row[]).map((row) => 'searchText' in row)).toEqual([false]);

@@ -24,6 +24,7 @@ const noAddress = {
   district: null,
   city: null,
   state: null,
+  cityCode: null,
 };
 
 /**
@@ -86,7 +87,7 @@ function partyEdit(row: Row, extra: Payload = {}): Payload {
   return {
     ...editable(row),
     name: `${String(row.name)} Ltda.`,
-    address: { ...(row.address as object), city: 'Campinas', state: 'SP' },
+    address: { ...(row.address as object), city: 'Campinas', state: 'SP', cityCode: '3509502' },
     ...extra,
   };
 }
@@ -221,6 +222,8 @@ export function partyTests(
             district: null,
             city: 'São Paulo',
             state: 'SP',
+            // Filled from the city and UF (issue 18).
+            cityCode: '3550308',
           },
         },
       },
