@@ -15,7 +15,6 @@ beforeAll(async () => {
     db: api.db,
     databaseUrl: api.url,
     jwtSecret: await resolveJwtSecret(api.db, undefined),
-    certificateKey: api.certificateKey,
     logLevel: 'silent',
   });
   await other.ready();
