@@ -105,10 +105,16 @@ function textMatching(schema: JsonSchema | undefined, fallback: string): string 
 /** A valid value of a resource field, unique per call where the field may be unique. */
 function validValue(field: FieldSpec, schema: JsonSchema | undefined): unknown {
   serial += 1;
-  // Texts with a rule of their own (products' fiscal codes).
+  // Texts with a rule of their own (products' fiscal codes, an exit's CFOPs and IPI CST: the
+  // first direction offered is OUT).
   const byKey: Record<string, unknown> = {
     ncm: '61091000',
+    cest: '2803800',
     barcode: '7891000315507',
+    cfopInState: '5101',
+    cfopOutOfState: '6101',
+    ipiCst: '50',
+    cClassTrib: '000001',
   };
   if (field.key in byKey) return byKey[field.key];
   switch (field.kind) {
