@@ -60,12 +60,20 @@ export interface AppOptions {
   apiDocsPublic?: boolean;
   /** How long a keyed POST's repeat waits for the first to answer (15 s; tests shorten it). */
   idempotencyWaitMs?: number;
+  /** The AES-256 key that seals the company's A1 certificate (certificate-key.ts). */
+  certificateKey: Buffer;
+  /** Where log lines go: standard output, unless a test reads them. */
+  logDestination?: { write: (text: string) => unknown };
 }
 
 /** The whole server, used by `npm start` and by the tests through `app.inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...loggerOptions(options.logLevel ?? 'info', options.logFormat ?? 'line'),
+    ...loggerOptions(
+      options.logLevel ?? 'info',
+      options.logFormat ?? 'line',
+      options.logDestination,
+    ),
     genReqId: () => randomUUID(),
     // The client's address (login throttle) and protocol (Secure cookies, HSTS) from a proxy's
     // X-Forwarded-* headers only when the operator says the proxy is there.
@@ -145,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes(options.db));
       await api.register(accountRoutes(options.db, tokens, options.sessionHours ?? 12));
-      await api.register(companyRoutes(options.db));
+      await api.register(companyRoutes(options.db, options.certificateKey));
       await api.register(dashboardRoutes(options.db));
       await api.register(auditRoutes(options.db));
       await api.register(rolesRoutes(options.db));

@@ -16,6 +16,8 @@ export interface Config {
   sessionHours: number;
   trustProxy: boolean | string;
   apiDocsPublic: boolean;
+  /** FABRIL_CERTIFICATE_KEY: the A1 certificate's sealing key (certificate-key.ts). */
+  certificateKey: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -32,6 +34,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionHours: sessionHours(env.SESSION_HOURS),
     trustProxy: trustProxy(env.TRUST_PROXY),
     apiDocsPublic: env.API_DOCS_PUBLIC === '1' || env.API_DOCS_PUBLIC === 'true',
+    certificateKey: env.FABRIL_CERTIFICATE_KEY || undefined,
   };
 }
 

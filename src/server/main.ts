@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resetPassword } from './admin-reset-password.js';
 import { buildApp } from './app.js';
+import { resolveCertificateKey } from './certificate-key.js';
 import { prepareDatabase } from './bootstrap.js';
 import { readConfig } from './config.js';
 import { frame } from './console-frame.js';
@@ -94,6 +95,10 @@ async function main() {
       db,
       databaseUrl: database.url,
       jwtSecret: prepared.jwtSecret,
+      certificateKey: resolveCertificateKey({
+        envValue: config.certificateKey,
+        dataDir: config.dataDir,
+      }),
       logLevel: config.logLevel,
       logFormat: config.logFormat,
       webDir,

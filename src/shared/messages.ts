@@ -220,6 +220,23 @@ export const messages = {
     unitLocked: 'A unidade não pode ser alterada: o item já tem movimentação de estoque.',
     noBillOfMaterials: 'Este produto não tem ficha técnica.',
   },
+  /** The company's A1 certificate (issue 18): each refusal goes next to its field. */
+  certificate: {
+    noFile: 'Envie o arquivo do certificado (.pfx ou .p12).',
+    noPassword: 'Informe a senha do certificado.',
+    notPkcs12: 'O arquivo não é um certificado A1 (.pfx ou .p12).',
+    wrongPassword: 'Senha do certificado incorreta.',
+    noPrivateKey: 'O arquivo não contém a chave privada do certificado.',
+    noCnpj: 'O certificado não é de pessoa jurídica: não traz um CNPJ.',
+    companyWithoutCnpj: 'Preencha e salve o CNPJ da empresa antes de enviar o certificado.',
+    otherCnpj: (cnpj: string) =>
+      `Este certificado é do CNPJ ${cnpj}, de outra empresa: envie o certificado do CNPJ da empresa.`,
+    expired: (validTo: string) => `Este certificado venceu em ${validTo}: envie um válido.`,
+    notYetValid: (validFrom: string) => `Este certificado só vale a partir de ${validFrom}.`,
+    tooLarge: 'Arquivo grande demais para um certificado A1.',
+    unreadable:
+      'O certificado guardado não pôde ser aberto com a chave deste servidor: envie-o novamente.',
+  },
   errors: {
     badRequest: 'Dados inválidos. Verifique os campos destacados.',
     unauthorized: 'Sessão expirada ou inválida. Entre novamente.',

@@ -458,6 +458,7 @@ describe('backup under write load, restore into a new database', () => {
         db,
         databaseUrl: restoredUrl,
         jwtSecret: await resolveJwtSecret(db, undefined),
+        certificateKey: randomBytes(32),
         logLevel: 'silent',
       });
       try {

@@ -74,6 +74,22 @@ export interface CompanyTable extends Bookkeeping {
   pixKey: string | null;
   /** How far above its planned quantity a production order may complete, 0–100 (migration 0018). */
   productionTolerancePercent: ColumnType<string, string | undefined, string>;
+  /** The NF-e's CRT, 1–4 (migration 0022). */
+  taxRegime: ColumnType<number, number | undefined, number>;
+  nfeEnvironment: ColumnType<'HOMOLOGATION' | 'PRODUCTION', string | undefined, string>;
+  invoiceSeries: ColumnType<number, number | undefined, number>;
+}
+
+/** The company's A1 certificate (migration 0022): `sealed` is platform/secret-box.ts's output. */
+export interface CompanyCertificateTable {
+  companyId: number;
+  subject: string;
+  cnpj: string;
+  validFrom: Date;
+  validTo: Date;
+  sealed: Buffer;
+  uploadedBy: number | null;
+  uploadedAt: Generated<Date>;
 }
 
 export interface AuditLogTable {
@@ -502,6 +518,7 @@ export interface Database {
   users: UsersTable;
   company: CompanyTable;
   municipalities: MunicipalitiesTable;
+  companyCertificate: CompanyCertificateTable;
   auditLog: AuditLogTable;
   loginAttempts: LoginAttemptsTable;
   sessions: SessionsTable;

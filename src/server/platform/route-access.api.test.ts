@@ -273,6 +273,7 @@ describe('default deny at boot', () => {
         db: api.db,
         databaseUrl: api.url,
         jwtSecret: await resolveJwtSecret(api.db, undefined),
+        certificateKey: api.certificateKey,
         logLevel: 'silent',
       });
       try {

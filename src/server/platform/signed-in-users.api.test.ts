@@ -15,6 +15,7 @@ beforeAll(async () => {
     db: api.db,
     databaseUrl: api.url,
     jwtSecret: await resolveJwtSecret(api.db, undefined),
+    certificateKey: api.certificateKey,
     logLevel: 'silent',
   });
   await other.ready();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app.js';
@@ -16,6 +17,8 @@ export interface TestApi {
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   login: (email?: string, password?: string) => Promise<string>;
   adminToken: () => Promise<string>;
+  /** The key this app seals the A1 certificate with (a random one per test file). */
+  certificateKey: Buffer;
 }
 
 /** The app on a fresh copy of the migrated database, for one test file. */
@@ -26,6 +29,7 @@ export function useTestApi(
   > = {},
 ): TestApi {
   const state = {} as { app: FastifyInstance; db: Db; url: string; adminToken?: string };
+  const certificateKey = randomBytes(32);
 
   beforeAll(async () => {
     const url = await createTestDatabase(
@@ -39,6 +43,7 @@ export function useTestApi(
       db: state.db,
       databaseUrl: url,
       jwtSecret,
+      certificateKey,
       logLevel: 'silent',
       ...options,
     });
@@ -81,6 +86,7 @@ export function useTestApi(
       return response.json().accessToken as string;
     },
     adminToken: async () => (state.adminToken ??= await api.login()),
+    certificateKey,
   };
   return api;
 }

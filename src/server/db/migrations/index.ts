@@ -22,6 +22,7 @@ import * as m0018 from './0018-production-tolerance.js';
 import * as m0019 from './0019-idempotency-keys.js';
 import * as m0020 from './0020-starter-records.js';
 import * as m0021 from './0021-municipalities.js';
+import * as m0022 from './0022-fiscal-settings-certificate.js';
 import * as m0023 from './0023-fiscal-operations.js';
 
 export interface Migration {
@@ -52,5 +53,6 @@ export const migrations: Migration[] = [
   { name: '0019-idempotency-keys', up: m0019.up },
   { name: '0020-starter-records', up: m0020.up },
   { name: '0021-municipalities', up: m0021.up },
+  { name: '0022-fiscal-settings-certificate', up: m0022.up },
   { name: '0023-fiscal-operations', up: m0023.up },
 ];

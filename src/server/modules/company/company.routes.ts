@@ -3,10 +3,12 @@ import { companyOutputSchema, companyUpdateSchema } from '../../../shared/resour
 import { companyPublicSchema } from '../../../shared/resources/company-public.js';
 import type { Db } from '../../db/connection.js';
 import { auditContext } from '../../platform/request-context.js';
+import { companyCertificateRoutes } from './company-certificate.routes.js';
 import { getCompany, getCompanyPublic, updateCompany } from './company.service.js';
 
-export function companyRoutes(db: Db): FastifyPluginAsyncZod {
+export function companyRoutes(db: Db, certificateKey: Buffer): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(companyCertificateRoutes(db, certificateKey));
     app.get('/company', {
       config: { permission: 'company:read' },
       schema: { tags: ['company'], response: { 200: companyOutputSchema } },

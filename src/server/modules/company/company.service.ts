@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import type { Company, companyUpdateSchema } from '../../../shared/resources/company.js';
+import type {
+  Company,
+  CompanyCertificate,
+  companyUpdateSchema,
+} from '../../../shared/resources/company.js';
 import type { CompanyPublic } from '../../../shared/resources/company-public.js';
 import { emptyAddress } from '../../../shared/fields.js';
 import type { DbOrTrx } from '../../db/connection.js';
@@ -8,6 +12,7 @@ import { recordAudit, type AuditContext } from '../../platform/audit.js';
 import { NotFoundError, StaleVersionError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { withCityCode } from '../municipalities/index.js';
+import { certificateSummary } from './company-certificate.service.js';
 import {
   findCompany,
   findProductionTolerancePercent,
@@ -21,7 +26,7 @@ export async function ensureCompany(db: DbOrTrx) {
   await insertPlaceholders(db);
 }
 
-function toApi(row: Record<string, unknown>): Company {
+function toApi(row: Record<string, unknown>, certificate: CompanyCertificate | null): Company {
   const r = row as unknown as CompanyTable & { updatedAt: Date };
   return {
     legalName: r.legalName,
@@ -36,6 +41,10 @@ function toApi(row: Record<string, unknown>): Company {
     stateCode: r.stateCode,
     stockClosedThrough: r.stockClosedThrough,
     productionTolerancePercent: r.productionTolerancePercent as unknown as string,
+    taxRegime: r.taxRegime as unknown as number,
+    nfeEnvironment: r.nfeEnvironment as unknown as Company['nfeEnvironment'],
+    invoiceSeries: r.invoiceSeries as unknown as number,
+    certificate,
     version: r.version as unknown as number,
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -44,7 +53,7 @@ function toApi(row: Record<string, unknown>): Company {
 export async function getCompany(db: DbOrTrx): Promise<Company> {
   const row = await findCompany(db);
   if (!row) throw new NotFoundError();
-  return toApi(row);
+  return toApi(row, await certificateSummary(db));
 }
 
 /** The facts every signed-in user may read: the footer's (companyPublicSchema). */
@@ -81,7 +90,7 @@ export function updateCompany(
     const address = await withCityCode(trx, values.address);
     const row = await updateCompanyRow(trx, version, { ...values, address }, ctx.userId);
     if (!row) throw new StaleVersionError();
-    const after = toApi(row);
+    const after = toApi(row, before.certificate);
     await recordAudit(trx, ctx, {
       entity: 'company',
       entityId: 1,

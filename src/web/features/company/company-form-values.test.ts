@@ -25,6 +25,10 @@ const company: Company = {
   stateCode: null,
   stockClosedThrough: null,
   productionTolerancePercent: '10.00',
+  taxRegime: 1,
+  nfeEnvironment: 'HOMOLOGATION',
+  invoiceSeries: 1,
+  certificate: null,
   version: 3,
   updatedAt: '2026-11-20T12:00:00.000Z',
 };
@@ -53,5 +57,15 @@ describe('Tolerância de produção a maior on the company form', () => {
     expect(toleranceMessage('100,5')).toBe(messages.outOfRange);
     expect(toleranceMessage('-1')).toBe(messages.mustNotBeNegative);
     expect(toleranceMessage('dez')).toBe(messages.notANumber);
+  });
+});
+
+describe('Fiscal settings on the company form', () => {
+  it('keeps the regime, environment and series the company has when saving', () => {
+    const fiscal = { ...company, taxRegime: 3, nfeEnvironment: 'PRODUCTION', invoiceSeries: 2 };
+    const values = toFormValues(fiscal as Company);
+    expect(values).toMatchObject({ taxRegime: 3, nfeEnvironment: 'PRODUCTION', invoiceSeries: 2 });
+    const saved = companyUpdateSchema.parse(toUpdateInput(values, 3));
+    expect(saved).toMatchObject({ taxRegime: 3, nfeEnvironment: 'PRODUCTION', invoiceSeries: 2 });
   });
 });

@@ -1,7 +1,7 @@
 import { cep, cnpj, phone } from '../../../shared/br/documents.js';
 import type { Uf } from '../../../shared/br/states.js';
 import { formatDecimal } from '../../../shared/money.js';
-import type { Company, CompanyInput } from '../../../shared/resources/company.js';
+import type { Company, CompanyInput, NfeEnvironment } from '../../../shared/resources/company.js';
 
 /**
  * What the company form holds: texts as typed (documents formatted, blanks as ''), selects as
@@ -31,6 +31,10 @@ export interface CompanyFormValues {
   stockClosedThrough: string | undefined;
   /** "Tolerância de produção a maior" as typed ("10,00"); the shared schema reads it. */
   productionTolerancePercent: string;
+  taxRegime: number;
+  nfeEnvironment: NfeEnvironment;
+  /** A number input's value: null when emptied, which the shared schema asks to fill. */
+  invoiceSeries: number | null;
 }
 
 const text = (value: string | null | undefined) => value ?? '';
@@ -60,6 +64,9 @@ export function toFormValues(company: Company): CompanyFormValues {
     stateCode: company.stateCode ?? undefined,
     stockClosedThrough: company.stockClosedThrough ?? undefined,
     productionTolerancePercent: formatDecimal(company.productionTolerancePercent, 2),
+    taxRegime: company.taxRegime,
+    nfeEnvironment: company.nfeEnvironment,
+    invoiceSeries: company.invoiceSeries,
   };
 }
 
