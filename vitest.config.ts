@@ -50,6 +50,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A real browser on a busy machine can take more than expect.poll's default 1 s to
+          // open a lazily loaded drawer or fade a list out: wait up to 5 s for the same outcome.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],
