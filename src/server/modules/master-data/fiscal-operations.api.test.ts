@@ -6,12 +6,15 @@ import { createDatabaseIfMissing } from '../../db/database-url.js';
 import { migrate } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
 import { useTestApi } from '../../testing/api-app.js';
+import { multipart } from '../../testing/multipart.js';
 import { urlFor } from '../../testing/test-database.js';
 import {
   crudContract,
   expectError,
+  BASE,
   letter,
   masterData,
+  nextTag,
   type Payload,
   type Row,
 } from './testing/master-data-helpers.js';
@@ -251,6 +254,65 @@ describe('an existing database', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+describe('export and import', () => {
+  it('imports an exported file back as it was, labels and codes alike', async () => {
+    const { tag } = nextTag();
+    const payloads: Payload[] = [
+      {
+        name: `${tag} Remessa para industrialização`,
+        direction: 'OUT',
+        cfopInState: '5901',
+        cfopOutOfState: '6901',
+        icmsCsosn: '400',
+        icmsCst: '50',
+        ipiCst: '55',
+        createsBills: false,
+        additionalInfo: 'Suspensão do ICMS; "retorno" em 180 dias',
+      },
+      {
+        name: `${tag} Compra para industrialização`,
+        direction: 'IN',
+        cfopInState: '1101',
+        cfopOutOfState: '2101',
+        icmsRate: '12.00',
+        ipiCst: '00',
+        ipiRate: '5.00',
+        ibsCbsEnabled: true,
+        cClassTrib: '000001',
+        ibsStateRate: '0.10',
+        cbsRate: '0.90',
+      },
+    ];
+    for (const payload of payloads) await operations.create(payload);
+    const rowsOf = async () =>
+      ((await operations.list({ q: tag, sort: 'name' })).json().items as Row[]).map(
+        ({ id: _i, version: _v, createdAt: _c, updatedAt: _u, ...row }) => row,
+      );
+    const stored = await rowsOf();
+    const token = await api.adminToken();
+    const exported = await api.request({
+      method: 'GET',
+      url: `${BASE}/fiscal-operations/export?format=csv&q=${tag}&sort=name`,
+      token,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain('Saída');
+    expect(exported.body).toContain('55 — Saída com suspensão');
+    for (const id of await operations.ids({ q: tag })) {
+      expect((await operations.del(id)).statusCode).toBe(204);
+    }
+    const imported = await api.request({
+      method: 'POST',
+      url: `${BASE}/fiscal-operations/import`,
+      token,
+      ...multipart('naturezas.csv', exported.rawPayload),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toEqual({ imported: 2 });
+    expect(await rowsOf()).toEqual(stored);
   });
 });
 
