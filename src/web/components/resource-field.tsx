@@ -15,9 +15,11 @@ import type { FieldSpec } from '../../shared/resource.js';
 import type { z } from '../../shared/zod-messages.js';
 import { allowClear } from './antd-config.js';
 import { DocumentInput } from './document-input.js';
+import { enumOptions } from './enum-options.js';
 import { LazyColorInput, LazyDateInput } from './lazy-inputs.js';
 import { CepInput, PhoneInput } from './masked-input.js';
 import { MoneyInput } from './money-input.js';
+import { MunicipalitySelect } from './municipality-select.js';
 import { fieldName } from './object-path.js';
 import { PercentInput } from './percent-input.js';
 import { QuantityInput } from './quantity-input.js';
@@ -59,20 +61,8 @@ function RadioEnum({ ref, ...props }: RadioGroupProps & { ref?: Ref<unknown> }) 
   return <Radio.Group ref={group} optionType="button" buttonStyle="solid" {...props} />;
 }
 
-/**
- * The options in the definition's order, but codes of digits ("00", "101", the NF-e's CSTs) in
- * code order: a JavaScript object lists a key like "10" before "00" whatever order it was written.
- */
-function enumOptions(field: FieldSpec) {
-  const entries = Object.entries(field.options ?? {});
-  if (entries.every(([value]) => /^\d+$/.test(value))) {
-    entries.sort(([a], [b]) => a.localeCompare(b));
-  }
-  return entries.map(([value, label]) => ({ value, label }));
-}
-
 function EnumInput({ field, ...props }: { field: FieldSpec } & Record<string, unknown>) {
-  const options = enumOptions(field);
+  const options = enumOptions(field.options);
   if (options.length <= RADIO_LIMIT) return <RadioEnum options={options} {...props} />;
   return (
     <Select
@@ -138,6 +128,11 @@ function control(field: FieldSpec, personType: unknown, locked: boolean): ReactN
       return <CepInput disabled={disabled} />;
     case 'uf':
       return <UfSelect disabled={disabled} />;
+    case 'municipality':
+      // The address it belongs to: `address.cityCode` follows `address.state` and `address.city`.
+      return (
+        <MunicipalitySelect disabled={disabled} addressPath={fieldName(field.key).slice(0, -1)} />
+      );
     case 'document':
       return <DocumentInput disabled={disabled} personType={personType} />;
     case 'reference':
