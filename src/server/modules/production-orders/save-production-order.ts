@@ -56,6 +56,16 @@ async function checkHeader(
   }
 }
 
+/** The header's columns a create or an edit writes (the product is fixed once created). */
+const headerValues = (input: ProductionOrderCreate | ProductionOrderUpdate) => ({
+  quantity: input.quantity,
+  plannedStart: input.plannedStart,
+  plannedEnd: input.plannedEnd,
+  sourceLocationId: input.sourceLocationId,
+  targetLocationId: input.targetLocationId,
+  notes: input.notes,
+});
+
 /**
  * A new order (PLANNED): the product must be MANUFACTURED with a bill of materials (400 on
  * `productId`). Its materials are the bill's lines with the required quantity for the order
@@ -88,12 +98,7 @@ export function createProductionOrder(
     const id = await insertOrder(trx, {
       number,
       productId: input.productId,
-      quantity: input.quantity,
-      plannedStart: input.plannedStart,
-      plannedEnd: input.plannedEnd,
-      sourceLocationId: input.sourceLocationId,
-      targetLocationId: input.targetLocationId,
-      notes: input.notes,
+      ...headerValues(input),
       createdBy: ctx.userId,
       updatedBy: ctx.userId,
     });
@@ -220,21 +225,9 @@ export function updateProductionOrder(
     }
     if (Object.keys(fields).length) throw new ValidationError(fields);
 
-    await saveDocument(
-      step,
-      productionOrderDocument,
-      {
-        quantity: input.quantity,
-        plannedStart: input.plannedStart,
-        plannedEnd: input.plannedEnd,
-        sourceLocationId: input.sourceLocationId,
-        targetLocationId: input.targetLocationId,
-        notes: input.notes,
-      },
-      [
-        ...(materials ? [{ lines: materialLines, inputs: materials }] : []),
-        ...(costs ? [{ lines: costLines, inputs: costs }] : []),
-      ],
-    );
+    await saveDocument(step, productionOrderDocument, headerValues(input), [
+      ...(materials ? [{ lines: materialLines, inputs: materials }] : []),
+      ...(costs ? [{ lines: costLines, inputs: costs }] : []),
+    ]);
   });
 }
