@@ -84,8 +84,8 @@ export function payBill(
       originType: 'BILL_PAYMENT',
       originId: bill.id,
     });
-    const payment = await insertPayment(trx, {
-      billId: id,
+    // What the payment moved, stored on its row and kept in the bill's history.
+    const moved = {
       date: input.date,
       amount: input.amount,
       interest: input.interest,
@@ -93,6 +93,10 @@ export function payBill(
       discount: input.discount,
       total: fromUnits(totalCents, 2),
       checkingAccountId: input.checkingAccountId,
+    };
+    const payment = await insertPayment(trx, {
+      billId: id,
+      ...moved,
       paymentMethodId: input.paymentMethodId ?? null,
       notes: input.notes ?? null,
       entryId: entry.id,
@@ -115,16 +119,7 @@ export function payBill(
         paidAmount: bill.paidAmount,
         status: bill.status,
         checkingAccountId: bill.checkingAccountId,
-        payment: {
-          id: payment.id,
-          date: input.date,
-          amount: input.amount,
-          interest: input.interest,
-          fine: input.fine,
-          discount: input.discount,
-          total: fromUnits(totalCents, 2),
-          checkingAccountId: input.checkingAccountId,
-        },
+        payment: { id: payment.id, ...moved },
       },
     });
   });
