@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   companyUpdateSchema,
+  type CertificateUpload,
   type Company,
   type CompanyInput,
 } from '../../../shared/resources/company.js';
@@ -40,6 +41,34 @@ export function useReloadCompany(callbacks: MutationCallbacks<Company>) {
   return useInvalidatingMutation({
     mutationFn: () => client.fetchQuery({ ...companyQuery(), staleTime: 0 }),
     invalidates: footer,
+    ...callbacks,
+  });
+}
+
+/**
+ * The A1 certificate: the file and its password travel once, as multipart; the company is read
+ * again for what the screen shows of the certificate. 422 (wrong password, another CNPJ…) goes
+ * next to the dialog's fields.
+ */
+export function useUploadCertificate(
+  callbacks: MutationCallbacks<CertificateUpload, { file: File; password: string }>,
+) {
+  return useInvalidatingMutation({
+    mutationFn: ({ file, password }: { file: File; password: string }) => {
+      const form = new FormData();
+      form.append('password', password);
+      form.append('file', file, file.name);
+      return http.upload<CertificateUpload>('/company/certificate', form, { silent: [422] });
+    },
+    invalidates: [queryKeys.company.detail()],
+    ...callbacks,
+  });
+}
+
+export function useRemoveCertificate(callbacks: MutationCallbacks<void>) {
+  return useInvalidatingMutation({
+    mutationFn: () => http.delete('/company/certificate'),
+    invalidates: [queryKeys.company.detail()],
     ...callbacks,
   });
 }

@@ -64,7 +64,11 @@ describe('Fiscal settings on the company form', () => {
   it('keeps the regime, environment and series the company has when saving', () => {
     const fiscal = { ...company, taxRegime: 3, nfeEnvironment: 'PRODUCTION', invoiceSeries: 2 };
     const values = toFormValues(fiscal as Company);
-    expect(values).toMatchObject({ taxRegime: 3, nfeEnvironment: 'PRODUCTION', invoiceSeries: 2 });
+    expect(values).toMatchObject({
+      taxRegime: 3,
+      nfeEnvironment: 'PRODUCTION',
+      invoiceSeries: '2',
+    });
     const saved = companyUpdateSchema.parse(toUpdateInput(values, 3));
     expect(saved).toMatchObject({ taxRegime: 3, nfeEnvironment: 'PRODUCTION', invoiceSeries: 2 });
   });

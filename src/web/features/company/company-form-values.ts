@@ -33,8 +33,8 @@ export interface CompanyFormValues {
   productionTolerancePercent: string;
   taxRegime: number;
   nfeEnvironment: NfeEnvironment;
-  /** A number input's value: null when emptied, which the shared schema asks to fill. */
-  invoiceSeries: number | null;
+  /** As typed ("1"); the shared schema reads it. */
+  invoiceSeries: string;
 }
 
 const text = (value: string | null | undefined) => value ?? '';
@@ -66,7 +66,7 @@ export function toFormValues(company: Company): CompanyFormValues {
     productionTolerancePercent: formatDecimal(company.productionTolerancePercent, 2),
     taxRegime: company.taxRegime,
     nfeEnvironment: company.nfeEnvironment,
-    invoiceSeries: company.invoiceSeries,
+    invoiceSeries: String(company.invoiceSeries),
   };
 }
 

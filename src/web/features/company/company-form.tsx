@@ -5,6 +5,8 @@ import { messages } from '../../../shared/messages.js';
 import {
   companyUpdateSchema,
   DEFAULT_OPENING_HOURS,
+  INVOICE_SERIES_MAX,
+  taxRegimes,
   type Company,
 } from '../../../shared/resources/company.js';
 import { allowClear } from '../../components/antd-config.js';
@@ -21,10 +23,17 @@ import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
 import { useReloadCompany, useSaveCompany } from './api.js';
+import { CompanyCertificate } from './company-certificate.js';
 import { toFormValues, toUpdateInput, type CompanyFormValues } from './company-form-values.js';
+import { NfeEnvironmentSelect } from './nfe-environment-select.js';
 import { countUpTo } from '../../components/text-limit.js';
 
 const rule = (path: Parameters<typeof zodRule>[1]) => [zodRule(companyUpdateSchema, path)];
+
+const taxRegimeOptions = Object.entries(taxRegimes).map(([value, label]) => ({
+  value: Number(value),
+  label: `${value} – ${label}`,
+}));
 
 const stateCodeOptions = ufs
   .map((uf) => ({ value: states[uf].ibge, label: `${states[uf].ibge} – ${uf}` }))
@@ -243,7 +252,40 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
                 />
               </Form.Item>
             </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Regime tributário (CRT)"
+                name="taxRegime"
+                required
+                rules={rule('taxRegime')}
+              >
+                <Select options={taxRegimeOptions} data-testid="tax-regime" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Ambiente da NF-e"
+                name="nfeEnvironment"
+                required
+                rules={rule('nfeEnvironment')}
+                extra="Em homologação as notas são de teste, sem valor fiscal."
+              >
+                <NfeEnvironmentSelect />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Série da NF-e"
+                name="invoiceSeries"
+                required
+                rules={rule('invoiceSeries')}
+                extra={`De 0 a ${INVOICE_SERIES_MAX}; a numeração das notas segue por série.`}
+              >
+                <Input inputMode="numeric" maxLength={3} data-testid="invoice-series" />
+              </Form.Item>
+            </Col>
           </Row>
+          <CompanyCertificate certificate={company.certificate} readOnly={readOnly} />
         </Card>
 
         <Card title="Financeiro">
