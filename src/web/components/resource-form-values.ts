@@ -44,6 +44,7 @@ function toFormValue(field: FieldSpec, value: unknown, row: Record<string, unkno
       return present ? String(value) : '';
     case 'enum':
     case 'uf':
+    case 'municipality':
     case 'reference':
     case 'date':
       return present ? value : undefined;

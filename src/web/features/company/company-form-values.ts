@@ -21,6 +21,8 @@ export interface CompanyFormValues {
     district: string;
     city: string;
     state: Uf | undefined;
+    /** The IBGE municipality (MunicipalitySelect); undefined when none is chosen. */
+    cityCode: string | undefined;
   };
   phones: [string, string, string];
   email: string;
@@ -56,6 +58,7 @@ export function toFormValues(company: Company): CompanyFormValues {
       district: text(address?.district),
       city: text(address?.city),
       state: address?.state ?? undefined,
+      cityCode: address?.cityCode ?? undefined,
     },
     phones: [phoneText(phones?.[0]), phoneText(phones?.[1]), phoneText(phones?.[2])],
     email: text(company.email),

@@ -13,6 +13,7 @@ import { allowClear } from '../../components/antd-config.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { FormActions } from '../../components/form-actions.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
+import { MunicipalitySelect } from '../../components/municipality-select.js';
 import { CepInput, CnpjInput, PhoneInput } from '../../components/masked-input.js';
 import { PercentInput } from '../../components/percent-input.js';
 import { StaleVersionAlert } from '../../components/stale-version-alert.js';
@@ -200,6 +201,16 @@ export function CompanyForm({ company, readOnly }: { company: Company; readOnly:
             <Col xs={24} sm={12} lg={4}>
               <Form.Item label="UF" name={['address', 'state']} rules={rule(['address', 'state'])}>
                 <UfSelect />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8}>
+              <Form.Item
+                label="Município (IBGE)"
+                name={['address', 'cityCode']}
+                rules={rule(['address', 'cityCode'])}
+                extra="Preenchido pela cidade e UF; escolha na lista quando não for"
+              >
+                <MunicipalitySelect addressPath={['address']} />
               </Form.Item>
             </Col>
           </Row>
