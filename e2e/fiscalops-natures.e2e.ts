@@ -114,6 +114,12 @@ describe('Naturezas de Operação in Chromium', () => {
       .poll(() => fieldError(page, 'CEST').textContent())
       .toBe('CEST inválido: use 7 dígitos');
     await page.getByLabel('CEST', { exact: true }).fill('28.038.00');
+    await ctx.screenshot('product-fiscal-1280', true);
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await ctx.screenshot('product-fiscal-375', true);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/product$/);
     const [product] = await apiList(page, `/products?q=${code}`);
