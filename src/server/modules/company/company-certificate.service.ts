@@ -24,7 +24,7 @@ import { findCompany } from './company.repo.js';
 /** Bound into the seal, so the sealed bytes open as nothing but the company's certificate. */
 const SEAL_CONTEXT = 'fabril:company-certificate:v1';
 
-/** What the key and certificate are sealed as: PEM, so signing needs neither the file's password. */
+/** Sealed: the key and certificate as PEM, so signing needs neither the file nor its password. */
 interface SealedCertificate {
   privateKeyPem: string;
   certificatePem: string;
