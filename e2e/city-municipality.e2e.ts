@@ -83,4 +83,18 @@ describe('the IBGE municipality of an address in Chromium', () => {
     await page.waitForURL(/\/client$/);
     expect((await clientNamed(page, name)).address.cityCode).toBe('3303302');
   });
+
+  it("fills the company's address on the Empresa screen the same way", async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await page.goto('/company');
+    await expect
+      .poll(() => page.getByLabel('Razão social', { exact: true }).inputValue())
+      .not.toBe('');
+    await page.getByLabel('Cidade', { exact: true }).fill('campinas');
+    await pick(page, 'UF', 'SP', 'SP – São Paulo');
+    await expect.poll(() => municipality(page).textContent()).toBe('Campinas — 3509502');
+    await page.getByLabel('Município (IBGE)', { exact: true }).scrollIntoViewIfNeeded();
+    await ctx.screenshot('company-municipality-1280');
+  });
 });
