@@ -128,6 +128,9 @@ function validValue(field: FieldSpec, schema: JsonSchema | undefined): unknown {
       return `fuzz${serial}@fabril.test`;
     case 'uf':
       return 'SP';
+    case 'municipality':
+      // São Paulo: a municipality of the 'SP' every UF field gets.
+      return '3550308';
     case 'color':
       return '#A1B2C3';
     case 'money':
