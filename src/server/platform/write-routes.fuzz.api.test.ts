@@ -518,6 +518,7 @@ describe('every write route, fuzzed', () => {
     // Uploads are fuzzed as multipart files, which the OpenAPI document must say they are.
     expect(routes.filter((r) => r.multipart).map((r) => r.path)).toEqual([
       '/api/v1/company/certificate',
+      '/api/v1/fiscal-operations/import',
       '/api/v1/clients/import',
       '/api/v1/suppliers/import',
       '/api/v1/products/import',
