@@ -11,6 +11,7 @@ import { createDb } from '../db/connection.js';
 import { createDatabaseIfMissing } from '../db/database-url.js';
 import { freePort } from '../db/free-port.js';
 import { migrate } from '../db/migrate.js';
+import { makePfx, makeTestCertificate } from '../modules/invoices/testing/certificates.js';
 import { financeFixture } from '../modules/finance/testing/finance-factories.js';
 import { userWith } from '../modules/master-data/testing/master-data-helpers.js';
 import { partyPayload } from '../modules/master-data/testing/party-helpers.js';
@@ -23,6 +24,7 @@ import { OperatorError } from '../operator-error.js';
 import { resolveJwtSecret } from '../platform/tokens.js';
 import { useTestApi } from '../testing/api-app.js';
 import { cpfFrom } from '../testing/documents.js';
+import { multipart } from '../testing/multipart.js';
 import { TEST_ADMIN, urlFor } from '../testing/test-database.js';
 import { backupDatabase } from './backup.js';
 import { restoreDatabase } from './restore.js';
@@ -217,6 +219,26 @@ async function everyKindOfData() {
     description: 'Tarifa',
     categoryId: money.expense.id,
   });
+
+  // The company's A1 certificate, sealed in its own table.
+  const cnpj = '11222333000181';
+  const company = await api.request({ method: 'GET', url: `${BASE}/company`, token });
+  const saved = await api.request({
+    method: 'PUT',
+    url: `${BASE}/company`,
+    token,
+    payload: { ...(company.json() as object), cnpj },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const certificate = await api.request({
+    method: 'POST',
+    url: `${BASE}/company/certificate`,
+    token,
+    ...multipart('a1.pfx', makePfx(makeTestCertificate({ cnpj }), 'senha-a1'), 'file', {
+      password: 'senha-a1',
+    }),
+  });
+  expect(certificate.statusCode, certificate.body).toBe(200);
 
   return {
     item: buttons,
