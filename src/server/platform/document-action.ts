@@ -134,14 +134,6 @@ export async function moveDocument<
   });
 }
 
-/** The repository an edit goes through: the stored row and its versioned update. */
-const repositories = new Map<string, ReturnType<typeof documentRepository>>();
-const repositoryOf = (table: keyof Database & string) => {
-  const repo = repositories.get(table) ?? documentRepository(table);
-  repositories.set(table, repo);
-  return repo;
-};
-
 /**
  * An edit (the `edit` action, guarded and version-checked by documentAction): the header's columns
  * with the version check, each lines table replaced by id, audited as the rows before and after
@@ -158,7 +150,7 @@ export async function saveDocument<
   lines: readonly { lines: DocumentLines; inputs: readonly LineInput[] }[] = [],
 ): Promise<void> {
   const saved = await updateWithLines(step.trx, {
-    repo: repositoryOf(type.table),
+    repo: documentRepository(type.table),
     id: step.id,
     version: step.document.version,
     values,
@@ -196,7 +188,7 @@ export async function auditCreated<
   A extends string,
   Row extends LockedDocument<S>,
 >(trx: Trx, ctx: AuditContext, type: DocumentType<S, A, Row, unknown>, id: number): Promise<void> {
-  const after = await repositoryOf(type.table).findRow(trx, id);
+  const after = await documentRepository(type.table).findRow(trx, id);
   await recordAudit(trx, ctx, {
     entity: type.entity,
     entityId: id,
@@ -219,7 +211,7 @@ export function deleteDocument<S extends string, A extends string, Row extends L
   return inTransaction(db, async (trx) => {
     const document = await lockDocument(trx, type, id, 'delete');
     const lines = await allLines(trx, type.lines, id, 'removed');
-    await repositoryOf(type.table).remove(trx, id);
+    await documentRepository(type.table).remove(trx, id);
     await recordAudit(trx, ctx, {
       entity: type.entity,
       entityId: id,
