@@ -39,6 +39,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // The import limits test measures live memory after a full collection (global.gc).
+          execArgv: ['--expose-gc'],
           sequence: { groupOrder: 1 },
         },
       },

@@ -16,6 +16,11 @@ import { sheetFields } from './spreadsheet-format.js';
  * An import must not stop the server for everyone (issue 15 §2): while the largest accepted file
  * imports, and while oversized ones are refused, /health — over a real socket — answers in under
  * 200 ms and the process's memory stays bounded.
+ *
+ * Memory is what the process holds live: the JS heap plus buffers right after a full collection
+ * (this project runs with --expose-gc). The resident size would measure when V8 chooses to
+ * collect, which differs between machines: the same 50,000-row import grew it by 200 MB here
+ * and 540 MB on another machine while holding under 100 MB live.
  */
 const api = useTestApi();
 const MB = 1024 * 1024;
@@ -44,14 +49,15 @@ interface Watched<T> {
   /** The slowest /health answer while the work ran, and how many were asked. */
   maxHealthMs: number;
   healthChecks: number;
-  /** The process's resident memory at its highest while the work ran, over what it was before. */
-  rssGrowthMb: number;
+  /** The live memory at its highest while the work ran, over what it was before. */
+  liveGrowthMb: number;
 }
 
 /** Runs `work` while asking /health over and over, timing each answer and watching the memory. */
 async function watched<T>(label: string, work: () => Promise<T>): Promise<Watched<T>> {
-  const before = process.memoryUsage().rss;
+  const before = liveMemory();
   let peak = before;
+  let collected = -Infinity; // the first probe measures, however short the work
   const latencies: number[] = [];
   let done = false;
   const started = performance.now();
@@ -63,7 +69,11 @@ async function watched<T>(label: string, work: () => Promise<T>): Promise<Watche
       await response.arrayBuffer();
       expect(response.status).toBe(200);
       latencies.push(performance.now() - asked);
-      peak = Math.max(peak, process.memoryUsage().rss);
+      // A full collection takes tens of milliseconds: measure twice a second, not at every probe.
+      if (performance.now() - collected > 500) {
+        peak = Math.max(peak, liveMemory());
+        collected = performance.now();
+      }
       await sleep(20);
     }
   })();
@@ -75,14 +85,22 @@ async function watched<T>(label: string, work: () => Promise<T>): Promise<Watche
     ms,
     maxHealthMs: Math.max(...latencies),
     healthChecks: latencies.length,
-    rssGrowthMb: (peak - before) / MB,
+    liveGrowthMb: (peak - before) / MB,
   };
   const median = latencies.sort((a, b) => a - b)[Math.floor(latencies.length / 2)] ?? 0;
   console.info(
     `${label}: ${(ms / 1000).toFixed(1)} s; /health slowest ${watch.maxHealthMs.toFixed(0)} ms, ` +
-      `median ${median.toFixed(0)} ms over ${watch.healthChecks}; RSS +${watch.rssGrowthMb.toFixed(0)} MB`,
+      `median ${median.toFixed(0)} ms over ${watch.healthChecks}; live memory +${watch.liveGrowthMb.toFixed(0)} MB`,
   );
   return watch;
+}
+
+/** The JS heap and buffers still referenced: what a full collection leaves. */
+function liveMemory(): number {
+  if (typeof global.gc !== 'function') throw new Error('api-timed runs with --expose-gc');
+  global.gc();
+  const { heapUsed, external } = process.memoryUsage();
+  return heapUsed + external;
 }
 
 async function clientCount() {
@@ -141,7 +159,7 @@ describe('the largest accepted imports', () => {
     expect(watch.result.json()).toEqual({ imported: 50_000 });
     expect(await clientCount()).toBe(before + 50_000);
     expect(watch.maxHealthMs).toBeLessThan(MAX_HEALTH_MS);
-    expect(watch.rssGrowthMb).toBeLessThan(400);
+    expect(watch.liveGrowthMb).toBeLessThan(150);
   }, 180_000);
 
   it('imports a 50,000-row XLSX of every column (42 MB of XML) likewise', async () => {
@@ -155,7 +173,7 @@ describe('the largest accepted imports', () => {
     expect(watch.result.json()).toEqual({ imported: 50_000 });
     expect(await clientCount()).toBe(before + 50_000);
     expect(watch.maxHealthMs).toBeLessThan(MAX_HEALTH_MS);
-    expect(watch.rssGrowthMb).toBeLessThan(400);
+    expect(watch.liveGrowthMb).toBeLessThan(150);
   }, 180_000);
 });
 
@@ -168,7 +186,7 @@ describe('oversized imports, refused without stopping the server', () => {
       await importRequest('milhao.csv', csv),
     );
     expect(watch.maxHealthMs).toBeLessThan(MAX_HEALTH_MS);
-    expect(watch.rssGrowthMb).toBeLessThan(150);
+    expect(watch.liveGrowthMb).toBeLessThan(150);
     expect(watch.result.statusCode).toBe(413);
     expect(watch.result.json().error).toMatchObject({
       code: 'FILE_TOO_LARGE',
@@ -212,7 +230,7 @@ describe('oversized imports, refused without stopping the server', () => {
       await importRequest('bomba.xlsx', bomb),
     );
     expect(watch.maxHealthMs).toBeLessThan(MAX_HEALTH_MS);
-    expect(watch.rssGrowthMb).toBeLessThan(150);
+    expect(watch.liveGrowthMb).toBeLessThan(150);
     expect(watch.result.statusCode).toBe(400);
     expect(watch.result.json().error).toMatchObject({
       code: 'IMPORT_INVALID',
@@ -230,7 +248,7 @@ describe('oversized imports, refused without stopping the server', () => {
       await importRequest('milhao.xlsx', xlsx),
     );
     expect(watch.maxHealthMs).toBeLessThan(MAX_HEALTH_MS);
-    expect(watch.rssGrowthMb).toBeLessThan(150);
+    expect(watch.liveGrowthMb).toBeLessThan(150);
     expect(watch.result.statusCode).toBe(413);
     expect(watch.result.json().error.message).toBe(messages.imports.tooManyRows(50_000));
   }, 60_000);
