@@ -21,6 +21,10 @@ export const ErrorCode = {
   INVALID_STATUS: 'INVALID_STATUS',
   /** 409: an issued invoice with paid bills cannot be cancelled. */
   PAID_BILLS: 'PAID_BILLS',
+  /** 422: what an NF-e needs is missing; `details` lists each piece (InvoiceMissingPiece). */
+  INVOICE_INCOMPLETE: 'INVOICE_INCOMPLETE',
+  /** 422: the built NF-e failed the official schema; `details` has the schema's messages. */
+  INVALID_XML: 'INVALID_XML',
   /** 422: a rule of the domain without a code of its own. */
   BUSINESS_RULE: 'BUSINESS_RULE',
   /** 422: an OUT or TRANSFER beyond the balance; `details` lists every item short. */

@@ -203,6 +203,46 @@ export const messages = {
     deleteConfirm: 'Excluir este rascunho?',
     billDescription: (number: string, supplier: string) => `${number} — ${supplier}`,
   },
+  /** Notas Fiscais (DOMAIN §8, issue 18). */
+  invoices: {
+    invalidAccessKey: 'Chave de acesso inválida: confira os 44 caracteres.',
+    oneRecipient: 'Informe o cliente ou o fornecedor (apenas um).',
+    reasonLength: 'Informe a justificativa com 15 a 255 caracteres.',
+    discountTooLarge: 'O desconto não pode ser maior que o total dos produtos.',
+    noPrice: 'Informe o preço: o item não tem preço de venda.',
+    needsLocation: 'Informe o local de estoque: esta natureza de operação movimenta o estoque.',
+    needsCategory: 'Informe a categoria: esta natureza de operação gera títulos.',
+    categoryOfOtherKind: (kind: 'receita' | 'despesa') =>
+      `Numa nota desta direção a categoria é de ${kind}.`,
+    incomplete: 'Faltam dados para emitir a nota. Preencha o que está listado e tente de novo.',
+    invalidXml: 'O XML da nota não passou na validação do schema da SEFAZ; nada foi emitido.',
+    draftNotCancelled: 'Um rascunho não é cancelado: exclua-o.',
+    missing: {
+      companyCnpj: 'CNPJ da empresa',
+      companyStateRegistration: 'Inscrição Estadual da empresa',
+      companyAddress: 'Endereço completo da empresa (logradouro, número, bairro, CEP, UF)',
+      companyCityCode: 'Município (IBGE) da empresa',
+      certificate: 'Certificado A1 da empresa',
+      certificateExpired: (validTo: string) => `Certificado A1 da empresa venceu em ${validTo}`,
+      recipientDocument: 'CPF/CNPJ do destinatário',
+      recipientAddress: 'Endereço completo do destinatário (logradouro, número, bairro, CEP, UF)',
+      recipientCityCode: 'Município (IBGE) do destinatário',
+      noItems: 'Ao menos um item',
+      itemNcm: (line: number, item: string) => `NCM do item ${line} (${item})`,
+      referencedKeys: 'Chave da nota devolvida (devolução)',
+      unsupportedIcms: (code: string) =>
+        `ICMS ${code} da natureza de operação: esta versão emite CST 00 ou CSOSN 101, 102, 103, 300 e 400`,
+      location: 'Local de estoque',
+      category: 'Categoria dos títulos',
+    },
+    issued: (number: number) => `Nota fiscal ${number} emitida.`,
+    cancelled: 'Nota fiscal cancelada.',
+    saved: 'Nota fiscal salva.',
+    created: 'Rascunho de nota fiscal criado.',
+    deleted: 'Rascunho excluído.',
+    notTransmitted:
+      'Não transmitida: o envio à SEFAZ ainda não faz parte do Fabril; esta nota não tem valor fiscal até ser autorizada.',
+  },
   /** Perfis de Usuários (DOMAIN §10): the built-in Administrador is fixed. */
   roles: {
     adminPermissions:

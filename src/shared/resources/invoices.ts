@@ -1,0 +1,332 @@
+import { date, id, integer, nonNegativeMoney, optionalText, quantity, version } from '../fields.js';
+import { MAX_INSTALLMENTS } from '../installments.js';
+import { anyOfFilter, dateRangeFilter } from '../list-filters.js';
+import { listQuerySchema } from '../list-query.js';
+import { messages } from '../messages.js';
+import { isValidAccessKey } from '../nfe/access-key.js';
+import type { Permission } from '../permissions.js';
+import { defineStatusMachine } from '../status-machine.js';
+import { z } from '../zod-messages.js';
+import { fiscalDirections, fiscalPurposes } from './fiscal-operations.js';
+import { optionalReference } from './items.js';
+
+/**
+ * Notas Fiscais (DOMAIN §8, issue 18): an NF-e modelo 55 of the company, to a client or a
+ * supplier, in either direction (the nature of operation says which). A DRAFT is edited and
+ * deleted; "Emitir" gives it its number in the series, its access key and its signed XML, and
+ * posts the stock and the bills the nature of operation asks for; "Cancelar" reverses them.
+ * Transmission to SEFAZ comes later: every invoice is "Não transmitida" until then.
+ *
+ * `number` is the NF-e's nNF, an integer per series, null until issued (invoices have no prefix).
+ * The Histórico is the audit of entity `invoices`: create, update, issue, cancel, delete.
+ */
+export const INVOICES_PATH = 'invoices';
+
+export const invoiceMachine = defineStatusMachine({
+  statuses: { DRAFT: 'Rascunho', ISSUED: 'Emitida', CANCELLED: 'Cancelada' },
+  transitions: {
+    edit: { from: ['DRAFT'], to: 'DRAFT' },
+    issue: { from: ['DRAFT'], to: 'ISSUED' },
+    cancel: { from: ['ISSUED'], to: 'CANCELLED' },
+    delete: { from: ['DRAFT'], to: 'DRAFT' },
+  },
+});
+export type InvoiceStatus = keyof typeof invoiceMachine.statuses;
+export type InvoiceAction = keyof typeof invoiceMachine.transitions;
+export const invoiceStatuses = Object.keys(invoiceMachine.statuses) as [
+  InvoiceStatus,
+  ...InvoiceStatus[],
+];
+
+export const invoiceActionLabels: Record<InvoiceAction, string> = {
+  edit: 'Editar',
+  issue: 'Emitir',
+  cancel: 'Cancelar',
+  delete: 'Excluir',
+};
+
+export const invoiceActionPermissions: Record<InvoiceAction, Permission> = {
+  edit: 'invoices:write',
+  issue: 'invoices:issue',
+  cancel: 'invoices:cancel',
+  delete: 'invoices:delete',
+};
+
+/** SEFAZ's answer: only NOT_SENT until the transmission is built (issue 20). */
+export const sefazStatusLabels = {
+  NOT_SENT: 'Não transmitida',
+  PENDING: 'Aguardando SEFAZ',
+  AUTHORIZED: 'Autorizada',
+  REJECTED: 'Rejeitada',
+  DENIED: 'Denegada',
+} as const;
+export type SefazStatus = keyof typeof sefazStatusLabels;
+const sefazStatuses = Object.keys(sefazStatusLabels) as [SefazStatus, ...SefazStatus[]];
+
+/** modFrete. */
+export const freightModes = {
+  '0': '0 — Por conta do emitente (CIF)',
+  '1': '1 — Por conta do destinatário (FOB)',
+  '2': '2 — Por conta de terceiros',
+  '3': '3 — Transporte próprio do emitente',
+  '4': '4 — Transporte próprio do destinatário',
+  '9': '9 — Sem frete',
+} as const;
+export type FreightMode = keyof typeof freightModes;
+const freightModeCodes = Object.keys(freightModes) as [FreightMode, ...FreightMode[]];
+
+const directionCodes = Object.keys(fiscalDirections) as ['OUT', 'IN'];
+const purposeCodes = Object.keys(fiscalPurposes) as ['NORMAL', 'RETURN'];
+
+/** The series of an NF-e modelo 55 for a normal issue: 0–889 (890–999 are reserved). */
+export const MAX_INVOICE_SERIES = 889;
+
+/** A key typed with spaces or dots between its groups is kept as its 44 characters. */
+const accessKey = () =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/[\s.]/g, '').toUpperCase() : v),
+      z.string().refine(isValidAccessKey, messages.invoices.invalidAccessKey),
+    )
+    .pipe(z.string());
+
+/**
+ * A line as the form sends it. Without `unitPrice` the item's sale price is taken (400 when it
+ * has none); without `description` the item's name. NCM, CEST, unit, origin and CFOP are read
+ * from the item and the nature of operation when the invoice is saved.
+ */
+const invoiceLineInputSchema = z.object({
+  id: optionalReference(),
+  itemId: id(),
+  description: optionalText(120),
+  quantity: quantity(),
+  unitPrice: z
+    .preprocess((v) => (v === '' ? null : v), nonNegativeMoney().nullish())
+    .transform((v) => v ?? null),
+});
+
+const invoiceFields = {
+  fiscalOperationId: id(),
+  /** The recipient: a client or a supplier (a purchase return goes to the supplier). */
+  clientId: optionalReference(),
+  supplierId: optionalReference(),
+  issueDate: date(),
+  /** Absent: the company's invoiceSeries. */
+  series: z
+    .preprocess((v) => (v === '' ? null : v), integer(0, MAX_INVOICE_SERIES).nullish())
+    .transform((v) => v ?? null),
+  /** Where its goods leave or enter (needed when the nature of operation moves stock). */
+  locationId: optionalReference(),
+  freightMode: z.enum(freightModeCodes).default('9'),
+  freight: nonNegativeMoney().default('0.00'),
+  discount: nonNegativeMoney().default('0.00'),
+  paymentMethodId: optionalReference(),
+  /** The Plano de Contas category of its bills (INCOME for an OUT invoice, EXPENSE for IN). */
+  categoryId: optionalReference(),
+  installments: integer(1, MAX_INSTALLMENTS).default(1),
+  firstDueInDays: integer(0, 3660).default(30),
+  intervalDays: integer(0, 366).default(30),
+  additionalInfo: optionalText(5000),
+  /** The NF-e a devolução refers to (NFref/refNFe). */
+  referencedKeys: z.array(accessKey()).max(50).default([]),
+  items: z.array(invoiceLineInputSchema).max(990).default([]),
+};
+
+const oneRecipient = {
+  check: (v: { clientId: number | null; supplierId: number | null }) =>
+    (v.clientId === null) !== (v.supplierId === null),
+  params: { path: ['clientId'], message: messages.invoices.oneRecipient },
+};
+
+export const invoiceCreateSchema = z
+  .object(invoiceFields)
+  .refine(oneRecipient.check, oneRecipient.params);
+export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
+export type InvoiceCreate = z.output<typeof invoiceCreateSchema>;
+
+export const invoiceUpdateSchema = z
+  .object({ ...invoiceFields, version: version() })
+  .refine(oneRecipient.check, oneRecipient.params);
+export type InvoiceUpdateInput = z.input<typeof invoiceUpdateSchema>;
+export type InvoiceUpdate = z.output<typeof invoiceUpdateSchema>;
+
+/** "Cancelar": the reason SEFAZ's cancellation event carries (xJust, 15–255 characters). */
+export const invoiceCancelSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(15, messages.invoices.reasonLength)
+    .max(255, messages.invoices.reasonLength),
+});
+export type InvoiceCancelInput = z.input<typeof invoiceCancelSchema>;
+
+const taxSchema = z.object({
+  code: z.string(),
+  base: z.string(),
+  rate: z.string(),
+  value: z.string(),
+});
+const ibsCbsSchema = z.object({
+  cst: z.string(),
+  classCode: z.string(),
+  base: z.string(),
+  stateRate: z.string(),
+  stateValue: z.string(),
+  cityRate: z.string(),
+  cityValue: z.string(),
+  cbsRate: z.string(),
+  cbsValue: z.string(),
+});
+
+/** A line as the invoice's screen and the NF-e show it. */
+export const invoiceLineOutputSchema = z.object({
+  id: z.number(),
+  position: z.number(),
+  itemId: z.number(),
+  itemCode: z.string(),
+  description: z.string(),
+  ncm: z.string().nullable(),
+  cest: z.string().nullable(),
+  cfop: z.string(),
+  taxOrigin: z.string(),
+  unitCode: z.string(),
+  unitDecimals: z.number(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  /** vProd: quantity × unit price. */
+  grossTotal: z.string(),
+  /** The line's shares of the header's discount and freight (read-only). */
+  discount: z.string(),
+  freight: z.string(),
+  /** grossTotal − discount + freight + IPI. */
+  total: z.string(),
+  icms: taxSchema,
+  ipi: taxSchema.nullable(),
+  pis: taxSchema,
+  cofins: taxSchema,
+  ibsCbs: ibsCbsSchema.nullable(),
+});
+export type InvoiceLine = z.output<typeof invoiceLineOutputSchema>;
+
+const nullableText = z.string().nullable();
+const nullableId = z.number().nullable();
+
+export const invoiceTotalsSchema = z.object({
+  productsTotal: z.string(),
+  discount: z.string(),
+  freight: z.string(),
+  icmsBase: z.string(),
+  icmsTotal: z.string(),
+  ipiTotal: z.string(),
+  pisTotal: z.string(),
+  cofinsTotal: z.string(),
+  ibsTotal: z.string(),
+  cbsTotal: z.string(),
+  total: z.string(),
+});
+
+/** An invoice as lists show it. */
+export const invoiceSummarySchema = z.object({
+  id: z.number(),
+  /** nNF once issued. */
+  number: nullableId,
+  series: z.number(),
+  model: z.literal('55'),
+  direction: z.enum(directionCodes),
+  purpose: z.enum(purposeCodes),
+  fiscalOperationId: z.number(),
+  fiscalOperationName: z.string(),
+  issueDate: z.string(),
+  clientId: nullableId,
+  supplierId: nullableId,
+  recipientName: z.string(),
+  recipientDocument: z.string(),
+  locationId: nullableId,
+  locationName: nullableText,
+  paymentMethodId: nullableId,
+  paymentMethodName: nullableText,
+  categoryId: nullableId,
+  categoryName: nullableText,
+  installments: z.number(),
+  firstDueInDays: z.number(),
+  intervalDays: z.number(),
+  freightMode: z.enum(freightModeCodes),
+  freight: z.string(),
+  discount: z.string(),
+  total: z.string(),
+  accessKey: nullableText,
+  status: z.enum(invoiceStatuses),
+  sefazStatus: z.enum(sefazStatuses),
+  /** The sales order it invoices (issue 19). */
+  requestedOrderId: nullableId,
+  issuedAt: nullableText,
+  cancelledAt: nullableText,
+  cancelReason: nullableText,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+});
+export type InvoiceSummary = z.output<typeof invoiceSummarySchema>;
+
+/** What the invoice posted: its bills and stock movements. */
+const invoiceBillSchema = z.object({
+  id: z.number(),
+  kind: z.enum(['PAYABLE', 'RECEIVABLE']),
+  installment: nullableText,
+  dueDate: z.string(),
+  amount: z.string(),
+  status: z.string(),
+});
+const invoiceMovementSchema = z.object({
+  id: z.number(),
+  itemId: z.number(),
+  itemName: z.string(),
+  direction: z.enum(['IN', 'OUT']),
+  quantity: z.string(),
+  reversed: z.boolean(),
+});
+
+export const invoiceDetailSchema = invoiceSummarySchema.extend({
+  additionalInfo: nullableText,
+  referencedKeys: z.array(z.string()),
+  totals: invoiceTotalsSchema,
+  items: z.array(invoiceLineOutputSchema),
+  bills: z.array(invoiceBillSchema),
+  movements: z.array(invoiceMovementSchema),
+});
+export type InvoiceDetail = z.output<typeof invoiceDetailSchema>;
+
+/** The list's filters: status, direction, issue date range, recipient, `q` on number, key or name. */
+export const invoiceListQuerySchema = listQuerySchema.extend({
+  status: anyOfFilter(invoiceStatuses),
+  direction: anyOfFilter(directionCodes),
+  ...dateRangeFilter('issueDate'),
+  clientId: id().optional(),
+  supplierId: id().optional(),
+  totals: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+
+export const invoicePageSchema = z.object({
+  items: z.array(invoiceSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totals: z.object({ total: z.string() }).optional(),
+});
+export type InvoicePage = z.output<typeof invoicePageSchema>;
+
+/** `GET /invoices/xml-archive?from=&to=`: the issue dates of the period, both required. */
+export const invoiceArchiveQuerySchema = z.object({ from: date(), to: date() });
+
+/**
+ * 422 INVOICE_INCOMPLETE's `details`: each missing piece, `field` a path the screens can name
+ * ("company.stateRegistration", "recipient.address.cityCode", "items.2.ncm") and its message.
+ */
+export interface InvoiceMissingPiece {
+  field: string;
+  message: string;
+}
