@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makePfx,
   makeTestCertificate,
-} from '../src/server/modules/invoices/nfe/testing/test-certificate.js';
+} from '../src/server/modules/nfe/testing/test-certificate.js';
 import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();

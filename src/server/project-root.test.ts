@@ -7,8 +7,8 @@ describe('project root', () => {
   it('is the folder of package.json, where the files shipped beside the code are', () => {
     expect(existsSync(path.join(projectRoot, 'package.json'))).toBe(true);
     for (const shipped of [
-      'src/server/modules/invoices/nfe/schemas/PL_010d/nfe_v4.00.xsd',
-      'src/server/modules/invoices/nfe/schemas/PROVENANCE.txt',
+      'src/server/modules/nfe/schemas/PL_010d/nfe_v4.00.xsd',
+      'src/server/modules/nfe/schemas/PROVENANCE.txt',
       'src/server/data/ibge/municipios-ibge.csv',
       'src/server/data/ibge/estados-ibge.csv',
       'src/server/data/ibge/PROVENANCE.txt',

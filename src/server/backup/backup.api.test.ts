@@ -11,7 +11,7 @@ import { createDb } from '../db/connection.js';
 import { createDatabaseIfMissing } from '../db/database-url.js';
 import { freePort } from '../db/free-port.js';
 import { migrate } from '../db/migrate.js';
-import { makePfx, makeTestCertificate } from '../modules/invoices/testing/certificates.js';
+import { makePfx, makeTestCertificate } from '../modules/nfe/testing/test-certificate.js';
 import { financeFixture } from '../modules/finance/testing/finance-factories.js';
 import { userWith } from '../modules/master-data/testing/master-data-helpers.js';
 import { partyPayload } from '../modules/master-data/testing/party-helpers.js';

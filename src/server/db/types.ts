@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { InvoiceLineTaxes, InvoiceTotals } from '../../shared/invoice-taxes.js';
+import type { InvoiceStatus, SefazStatus } from '../../shared/resources/invoices.js';
 
 /** Tables as Kysely sees them, camelCase (CamelCasePlugin maps to snake_case in SQL). */
 
@@ -466,6 +468,63 @@ export interface PurchaseOrdersTable extends Bookkeeping {
   notes: string | null;
   status: ColumnType<PurchaseOrderStatus, PurchaseOrderStatus | undefined, PurchaseOrderStatus>;
 }
+/** An NF-e (migration 0024): number, key and XML are given at issue. */
+export interface InvoicesTable extends Bookkeeping {
+  id: Generated<number>;
+  number: number | null;
+  series: number;
+  model: ColumnType<'55', '55' | undefined, '55'>;
+  direction: 'OUT' | 'IN';
+  purpose: 'NORMAL' | 'RETURN';
+  fiscalOperationId: number;
+  /** 'YYYY-MM-DD'. */
+  issueDate: string;
+  clientId: number | null;
+  supplierId: number | null;
+  locationId: number | null;
+  paymentMethodId: number | null;
+  categoryId: number | null;
+  installments: number;
+  firstDueInDays: number;
+  intervalDays: number;
+  freightMode: string;
+  freight: Numeric;
+  discount: Numeric;
+  /** InvoiceTotals (shared/invoice-taxes.ts). */
+  totals: ColumnType<InvoiceTotals, string, string>;
+  total: Numeric;
+  additionalInfo: string | null;
+  referencedKeys: ColumnType<string[], string[] | undefined, string[]>;
+  requestedOrderId: number | null;
+  accessKey: string | null;
+  randomCode: string | null;
+  xml: string | null;
+  issuedAt: Date | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
+  status: ColumnType<InvoiceStatus, InvoiceStatus | undefined, InvoiceStatus>;
+  sefazStatus: ColumnType<SefazStatus, SefazStatus | undefined, SefazStatus>;
+}
+/** An invoice's line: snapshots of the item and the nature of operation, and its money. */
+export interface InvoiceItemsTable {
+  id: Generated<number>;
+  invoiceId: number;
+  itemId: number;
+  position: number;
+  description: string;
+  ncm: string | null;
+  cest: string | null;
+  cfop: string;
+  taxOrigin: string;
+  quantity: Numeric;
+  unitPrice: Numeric;
+  grossTotal: Numeric;
+  discount: Numeric;
+  freight: Numeric;
+  total: Numeric;
+  /** The line's InvoiceLineFigures taxes (icms, ipi, pis, cofins, ibsCbs). */
+  taxes: ColumnType<InvoiceLineTaxes, string, string>;
+}
 /** A purchase order's line; `receivedQuantity` is written only by receipts. */
 export interface PurchaseOrderItemsTable {
   id: Generated<number>;
@@ -509,6 +568,8 @@ export interface Database {
   stockLocations: StockLocationsTable;
   paymentMethods: PaymentMethodsTable;
   fiscalOperations: FiscalOperationsTable;
+  invoices: InvoicesTable;
+  invoiceItems: InvoiceItemsTable;
   checkingAccounts: CheckingAccountsTable;
   financialCategories: FinancialCategoriesTable;
   clients: ClientsTable;

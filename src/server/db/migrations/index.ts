@@ -24,6 +24,7 @@ import * as m0020 from './0020-starter-records.js';
 import * as m0021 from './0021-municipalities.js';
 import * as m0022 from './0022-fiscal-settings-certificate.js';
 import * as m0023 from './0023-fiscal-operations.js';
+import * as m0024 from './0024-invoices.js';
 
 export interface Migration {
   name: string;
@@ -55,4 +56,5 @@ export const migrations: Migration[] = [
   { name: '0021-municipalities', up: m0021.up },
   { name: '0022-fiscal-settings-certificate', up: m0022.up },
   { name: '0023-fiscal-operations', up: m0023.up },
+  { name: '0024-invoices', up: m0024.up },
 ];

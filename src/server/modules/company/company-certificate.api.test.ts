@@ -9,7 +9,7 @@ import {
   makeLegacyRc2Pfx,
   makePfx,
   makeTestCertificate,
-} from '../invoices/testing/certificates.js';
+} from '../nfe/testing/test-certificate.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { companySigningCertificate } from './index.js';
 

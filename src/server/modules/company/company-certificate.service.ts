@@ -12,7 +12,7 @@ import {
   readA1Certificate,
   type A1Certificate,
   type CertificateProblem,
-} from '../invoices/index.js';
+} from '../nfe/index.js';
 import {
   deleteCertificateRow,
   findCertificateSummary,

@@ -392,3 +392,15 @@ export function lockPayment(trx: Trx, id: number) {
     .forUpdate()
     .executeTakeFirst();
 }
+
+/** The bills a document created (its origin), locked, in id order. */
+export function lockDocumentBills(trx: Trx, origin: { type: 'INVOICE'; id: number }) {
+  return trx
+    .selectFrom('bills')
+    .select(['id', 'kind', 'status'])
+    .where('originType', '=', origin.type)
+    .where('originId', '=', origin.id)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}

@@ -20,13 +20,23 @@ import {
   moveDocument,
   saveDocument,
 } from '../../platform/document-action.js';
-import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/errors.js';
+import {
+  BusinessRuleError,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+} from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { companyPixData } from '../company/index.js';
 import { checkReferences } from '../master-data/index.js';
 import { billDocument } from './bill.document.js';
 import { billSummary, directionOf } from './bills.read.js';
-import { findBillsWithNames, findBillWithNames, insertBills } from './bills.repo.js';
+import {
+  findBillsWithNames,
+  findBillWithNames,
+  insertBills,
+  lockDocumentBills,
+} from './bills.repo.js';
 import { installmentBills, openAmount, OPEN_STATUSES, pixTxid } from './bills.rules.js';
 
 /** Contas a Pagar / Contas a Receber: a bill's creation (by hand or for a document), edit, cancel and PIX. */
@@ -263,6 +273,26 @@ export function cancelBill(
   return documentAction(db, ctx, billDocument(kind), { id, action: 'cancel' }, (step) =>
     moveDocument(step, billDocument(kind), 'cancel'),
   );
+}
+
+/**
+ * The bills of a document being cancelled (an issued invoice), in the caller's transaction: the
+ * open ones are cancelled, each audited; one with a payment that stands (partially paid or paid)
+ * refuses it all, 409 PAID_BILLS, and the caller's transaction must roll back. Bills already
+ * cancelled by hand stay as they are.
+ */
+export async function cancelDocumentBills(
+  trx: Trx,
+  ctx: AuditContext,
+  origin: { type: 'INVOICE'; id: number },
+): Promise<void> {
+  const bills = await lockDocumentBills(trx, origin);
+  if (bills.some((bill) => bill.status === 'PARTIALLY_PAID' || bill.status === 'PAID')) {
+    throw new ConflictError(errorMessages.PAID_BILLS, ErrorCode.PAID_BILLS);
+  }
+  for (const bill of bills) {
+    if (bill.status === 'OPEN') await cancelBill(trx, ctx, bill.kind, bill.id);
+  }
 }
 
 /** The PIX "copia e cola" of an open bill to receive, for what is open of it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidAccessKey, parseAccessKey } from '../../../../shared/nfe/access-key.js';
+import { isValidAccessKey, parseAccessKey } from '../../../shared/nfe/access-key.js';
 import { drawRandomCode, newAccessKey } from './access-key.js';
 
 describe('a new access key', () => {

@@ -8,7 +8,7 @@ import {
   XsdValidator,
   xmlRegisterInputProvider,
 } from 'libxml2-wasm';
-import { projectRoot } from '../../../project-root.js';
+import { projectRoot } from '../../project-root.js';
 
 export interface SchemaValidation {
   valid: boolean;
@@ -17,7 +17,7 @@ export interface SchemaValidation {
 }
 
 /** Where the shipped PL_010d schema set lives (see schemas/PROVENANCE.txt). */
-const schemaDir = path.join(projectRoot, 'src/server/modules/invoices/nfe/schemas/PL_010d');
+const schemaDir = path.join(projectRoot, 'src/server/modules/nfe/schemas/PL_010d');
 /** The name under which libxml2 sees the schemas; their includes resolve against it. */
 const schemaUrlBase = 'nfe-schemas/';
 

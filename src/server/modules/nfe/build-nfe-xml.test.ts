@@ -1,7 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { isValidAccessKey, parseAccessKey } from '../../../../shared/nfe/access-key.js';
+import { isValidAccessKey, parseAccessKey } from '../../../shared/nfe/access-key.js';
 import { buildNfeXml, HOMOLOGATION_RECIPIENT_NAME } from './build-nfe-xml.js';
 import { readA1Certificate } from './certificate.js';
 import type { NfeDocument } from './nfe-document.js';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { composeAccessKey, type AccessKeyParts } from '../../../../shared/nfe/access-key.js';
+import { composeAccessKey, type AccessKeyParts } from '../../../shared/nfe/access-key.js';
 
 /**
  * cNF: 8 random digits from the operating system's CSPRNG (the key must not be guessable from the

@@ -1,4 +1,4 @@
-import type { Uf } from '../../../../shared/br/states.js';
+import type { Uf } from '../../../shared/br/states.js';
 
 /**
  * What an NF-e says, as plain data: the invoice service fills it from the invoice, the company,

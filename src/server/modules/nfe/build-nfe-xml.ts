@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
-import { states, type Uf } from '../../../../shared/br/states.js';
-import { composeAccessKey, isValidAccessKey } from '../../../../shared/nfe/access-key.js';
+import { states, type Uf } from '../../../shared/br/states.js';
+import { composeAccessKey, isValidAccessKey } from '../../../shared/nfe/access-key.js';
 import type {
   NfeAddress,
   NfeDocument,

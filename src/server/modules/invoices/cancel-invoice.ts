@@ -1,0 +1,35 @@
+import type { InvoiceCancelInput, InvoiceDetail } from '../../../shared/resources/invoices.js';
+import type { DbOrTrx } from '../../db/connection.js';
+import type { AuditContext } from '../../platform/audit.js';
+import { documentAction, moveDocument } from '../../platform/document-action.js';
+import { cancelDocumentBills } from '../finance/index.js';
+import { reverseMovement } from '../stock-movements/index.js';
+import { invoiceDocument } from './invoice.document.js';
+import { findInvoiceMovements } from './invoices.repo.js';
+
+/**
+ * "Cancelar" an ISSUED invoice (a DRAFT is deleted instead: 409), in one transaction:
+ * 1. cancelBills — its open bills cancelled; one already paid refuses everything (409 PAID_BILLS:
+ *    the payment is reversed first, in Contas a Receber / a Pagar);
+ * 2. reverseStock — each of its stock movements reversed (today, at the value it had);
+ * 3. record — CANCELLED with the reason and the time.
+ * SEFAZ's cancellation event comes with the transmission (issue 20).
+ */
+export function cancelInvoice(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  id: number,
+  input: InvoiceCancelInput,
+): Promise<InvoiceDetail> {
+  const reason = input.reason.trim();
+  return documentAction(db, ctx, invoiceDocument, { id, action: 'cancel' }, async (step) => {
+    await cancelDocumentBills(step.trx, step.ctx, { type: 'INVOICE', id });
+    for (const movement of await findInvoiceMovements(step.trx, id)) {
+      if (!movement.reversed) await reverseMovement(step.trx, step.ctx, movement.id);
+    }
+    await moveDocument(step, invoiceDocument, 'cancel', {
+      set: { cancelledAt: new Date(), cancelReason: reason },
+      after: { reason },
+    });
+  });
+}

@@ -1,0 +1,90 @@
+import type {
+  InvoiceDetail,
+  InvoiceListQuery,
+  InvoicePage,
+  InvoiceSummary,
+} from '../../../shared/resources/invoices.js';
+import type { DbOrTrx } from '../../db/connection.js';
+import { NotFoundError } from '../../platform/errors.js';
+import {
+  findInvoiceBills,
+  findInvoiceLines,
+  findInvoiceMovements,
+  findInvoiceWithNames,
+  listInvoiceRows,
+  type InvoiceDbRow,
+} from './invoices.repo.js';
+
+/** Notas Fiscais as the screens read them: the list, and an invoice with what it posted. */
+
+export function invoiceSummary(row: InvoiceDbRow): InvoiceSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    series: row.series,
+    model: row.model,
+    direction: row.direction,
+    purpose: row.purpose,
+    fiscalOperationId: row.fiscalOperationId,
+    fiscalOperationName: row.fiscalOperationName,
+    issueDate: row.issueDate,
+    clientId: row.clientId,
+    supplierId: row.supplierId,
+    recipientName: row.recipientName,
+    recipientDocument: row.recipientDocument,
+    locationId: row.locationId,
+    locationName: row.locationName,
+    paymentMethodId: row.paymentMethodId,
+    paymentMethodName: row.paymentMethodName,
+    categoryId: row.categoryId,
+    categoryName: row.categoryName,
+    installments: row.installments,
+    firstDueInDays: row.firstDueInDays,
+    intervalDays: row.intervalDays,
+    freightMode: row.freightMode,
+    freight: row.freight,
+    discount: row.discount,
+    total: row.total,
+    accessKey: row.accessKey,
+    status: row.status,
+    sefazStatus: row.sefazStatus,
+    requestedOrderId: row.requestedOrderId,
+    issuedAt: row.issuedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export async function listInvoices(db: DbOrTrx, query: InvoiceListQuery): Promise<InvoicePage> {
+  const { rows, count, total } = await listInvoiceRows(db, query);
+  return {
+    items: rows.map(invoiceSummary),
+    total: count,
+    page: query.page,
+    pageSize: query.pageSize,
+    ...(query.totals ? { totals: { total: total ?? '0.00' } } : {}),
+  };
+}
+
+/** The invoice's screen: header, lines with their taxes, totals, bills and movements. */
+export async function getInvoice(db: DbOrTrx, id: number): Promise<InvoiceDetail> {
+  const row = await findInvoiceWithNames(db, id);
+  if (!row) throw new NotFoundError();
+  const [lines, bills, movements] = await Promise.all([
+    findInvoiceLines(db, id),
+    findInvoiceBills(db, id),
+    findInvoiceMovements(db, id),
+  ]);
+  return {
+    ...invoiceSummary(row),
+    additionalInfo: row.additionalInfo,
+    referencedKeys: row.referencedKeys,
+    totals: row.totals,
+    items: lines.map(({ taxes, ...line }) => ({ ...line, ...taxes })),
+    bills: bills.map(({ paidAmount: _paid, ...bill }) => bill),
+    movements,
+  };
+}

@@ -1,0 +1,425 @@
+import { sql, type Insertable, type RawBuilder } from 'kysely';
+import type { InvoiceLineTaxes, InvoiceTotals } from '../../../shared/invoice-taxes.js';
+import { messages } from '../../../shared/messages.js';
+import type {
+  FreightMode,
+  InvoiceListQuery,
+  InvoiceStatus,
+  SefazStatus,
+} from '../../../shared/resources/invoices.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
+import type { AddressJson, Database } from '../../db/types.js';
+import type { DocumentLines } from '../../platform/document-lines.js';
+import { ValidationError } from '../../platform/errors.js';
+import { escapeLike } from '../../platform/repository.js';
+import { eachRowBatch, pageRows } from '../../platform/sql-list.js';
+
+/**
+ * The invoices' queries: the header with the names it shows, its lines with the items', what it
+ * posted (bills, movements); the list on migration 0024's indexes; the references a save reads
+ * (items, nature of operation, recipient); the lock and the writes; the accountant's archive.
+ */
+
+/** The invoice's lines as document-lines.ts replaces them. */
+export const invoiceLines: DocumentLines = {
+  key: 'items',
+  table: 'invoiceItems',
+  parentColumn: 'invoiceId',
+  columns: [
+    'itemId',
+    'description',
+    'ncm',
+    'cest',
+    'cfop',
+    'taxOrigin',
+    'quantity',
+    'unitPrice',
+    'grossTotal',
+    'discount',
+    'freight',
+    'total',
+    'taxes',
+  ],
+};
+
+export interface InvoiceDbRow {
+  id: number;
+  number: number | null;
+  series: number;
+  model: '55';
+  direction: 'OUT' | 'IN';
+  purpose: 'NORMAL' | 'RETURN';
+  fiscalOperationId: number;
+  fiscalOperationName: string;
+  issueDate: string;
+  clientId: number | null;
+  supplierId: number | null;
+  recipientName: string;
+  recipientDocument: string;
+  locationId: number | null;
+  locationName: string | null;
+  paymentMethodId: number | null;
+  paymentMethodName: string | null;
+  categoryId: number | null;
+  categoryName: string | null;
+  installments: number;
+  firstDueInDays: number;
+  intervalDays: number;
+  freightMode: FreightMode;
+  freight: string;
+  discount: string;
+  totals: InvoiceTotals;
+  total: string;
+  additionalInfo: string | null;
+  referencedKeys: string[];
+  requestedOrderId: number | null;
+  accessKey: string | null;
+  status: InvoiceStatus;
+  sefazStatus: SefazStatus;
+  issuedAt: Date | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}
+
+const selectWithNames = sql`
+  SELECT n.id, n.number, n.series, n.model, n.direction, n.purpose, n.fiscal_operation_id,
+    fo.name AS fiscal_operation_name, n.issue_date, n.client_id, n.supplier_id,
+    coalesce(c.name, s.name) AS recipient_name, coalesce(c.document, s.document) AS recipient_document,
+    n.location_id, (SELECT l.name FROM stock_locations l WHERE l.id = n.location_id) AS location_name,
+    n.payment_method_id,
+    (SELECT pm.name FROM payment_methods pm WHERE pm.id = n.payment_method_id)
+      AS payment_method_name,
+    n.category_id,
+    (SELECT fc.name FROM financial_categories fc WHERE fc.id = n.category_id) AS category_name,
+    n.installments, n.first_due_in_days, n.interval_days, n.freight_mode, n.freight, n.discount,
+    n.totals, n.total, n.additional_info, n.referenced_keys, n.requested_order_id, n.access_key,
+    n.status, n.sefaz_status, n.issued_at, n.cancelled_at, n.cancel_reason, n.created_at,
+    n.updated_at, n.version
+  FROM invoices n
+  JOIN fiscal_operations fo ON fo.id = n.fiscal_operation_id
+  LEFT JOIN clients c ON c.id = n.client_id
+  LEFT JOIN suppliers s ON s.id = n.supplier_id`;
+
+export async function findInvoiceWithNames(
+  db: DbOrTrx,
+  id: number,
+): Promise<InvoiceDbRow | undefined> {
+  const { rows } = await sql<InvoiceDbRow>`${selectWithNames} WHERE n.id = ${id}`.execute(db);
+  return rows[0];
+}
+
+export interface InvoiceLineDbRow {
+  id: number;
+  position: number;
+  itemId: number;
+  itemCode: string;
+  description: string;
+  ncm: string | null;
+  cest: string | null;
+  cfop: string;
+  taxOrigin: string;
+  unitCode: string;
+  unitDecimals: number;
+  quantity: string;
+  unitPrice: string;
+  grossTotal: string;
+  discount: string;
+  freight: string;
+  total: string;
+  taxes: InvoiceLineTaxes;
+}
+
+/** The invoice's lines in their order, with the items' code and unit. */
+export async function findInvoiceLines(
+  db: DbOrTrx,
+  invoiceId: number,
+): Promise<InvoiceLineDbRow[]> {
+  const { rows } = await sql<InvoiceLineDbRow>`
+    SELECT l.id, l.position, l.item_id, i.code AS item_code, l.description, l.ncm, l.cest, l.cfop,
+      l.tax_origin, u.code AS unit_code, u.decimals AS unit_decimals, l.quantity, l.unit_price,
+      l.gross_total, l.discount, l.freight, l.total, l.taxes
+    FROM invoice_items l
+    JOIN items i ON i.id = l.item_id
+    JOIN units_of_measurement u ON u.id = i.unit_id
+    WHERE l.invoice_id = ${invoiceId}
+    ORDER BY l.position, l.id`.execute(db);
+  return rows;
+}
+
+/** The bills the invoice created (origin INVOICE), in installment order. */
+export async function findInvoiceBills(db: DbOrTrx, invoiceId: number) {
+  const { rows } = await sql<{
+    id: number;
+    kind: 'PAY' | 'RECEIVE';
+    installment: string | null;
+    dueDate: string;
+    amount: string;
+    paidAmount: string;
+    status: string;
+  }>`
+    SELECT id, kind, installment, due_date, amount, paid_amount, status
+    FROM bills WHERE origin_type = 'INVOICE' AND origin_id = ${invoiceId}
+    ORDER BY due_date, id`.execute(db);
+  return rows;
+}
+
+/** The stock movements the invoice posted (origin INVOICE), and whether each was reversed. */
+export async function findInvoiceMovements(db: DbOrTrx, invoiceId: number) {
+  const { rows } = await sql<{
+    id: number;
+    itemId: number;
+    itemName: string;
+    direction: 'IN' | 'OUT';
+    quantity: string;
+    reversed: boolean;
+  }>`
+    SELECT m.id, m.item_id, i.name AS item_name, m.type AS direction, m.quantity,
+      EXISTS (SELECT 1 FROM stock_movements r WHERE r.reversal_of = m.id) AS reversed
+    FROM stock_movements m JOIN items i ON i.id = m.item_id
+    WHERE m.origin_type = 'INVOICE' AND m.origin_id = ${invoiceId} AND m.reversal_of IS NULL
+    ORDER BY m.id`.execute(db);
+  return rows;
+}
+
+// ---- The list ------------------------------------------------------------------------------
+
+const SORTS: Record<string, string> = {
+  issueDate: 'n.issue_date',
+  number: 'n.number',
+  recipientName: 'coalesce(c.name, s.name)',
+  total: 'n.total',
+  status: "array_position(ARRAY['DRAFT', 'ISSUED', 'CANCELLED']::text[], n.status::text)",
+};
+
+export type InvoiceFilters = Omit<InvoiceListQuery, 'page' | 'pageSize' | 'sort' | 'totals'>;
+
+/** Only the schema's names reach here; literals let the planner see them. */
+const literals = (values: readonly string[]) =>
+  sql.raw(
+    values
+      .filter((value) => /^[A-Z_]+$/.test(value))
+      .map((value) => `'${value}'`)
+      .join(', '),
+  );
+
+function whereOf(filters: InvoiceFilters): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [sql`true`];
+  if (filters.status) conditions.push(sql`n.status IN (${literals(filters.status)})`);
+  if (filters.direction) conditions.push(sql`n.direction IN (${literals(filters.direction)})`);
+  if (filters.issueDateFrom) conditions.push(sql`n.issue_date >= ${filters.issueDateFrom}::date`);
+  if (filters.issueDateTo) conditions.push(sql`n.issue_date <= ${filters.issueDateTo}::date`);
+  if (filters.clientId) conditions.push(sql`n.client_id = ${filters.clientId}`);
+  if (filters.supplierId) conditions.push(sql`n.supplier_id = ${filters.supplierId}`);
+  if (filters.q) {
+    const typed = filters.q.trim();
+    const digits = typed.replace(/[\s.]/g, '');
+    const like = `%${escapeLike(typed)}%`;
+    conditions.push(sql`(
+      ${/^\d{1,9}$/.test(digits) ? sql`n.number = ${Number(digits)}` : sql`false`}
+      OR ${/^[0-9A-Z]{44}$/i.test(digits) ? sql`n.access_key = ${digits.toUpperCase()}` : sql`false`}
+      OR n.client_id = ANY(ARRAY(
+        SELECT id FROM clients WHERE search_text LIKE f_unaccent(lower(${like}))))
+      OR n.supplier_id = ANY(ARRAY(
+        SELECT id FROM suppliers WHERE search_text LIKE f_unaccent(lower(${like})))))`);
+  }
+  return sql.join(conditions, sql` AND `);
+}
+
+function orderOf(sort: string | undefined): RawBuilder<unknown> {
+  const key = (sort ?? '-issueDate').replace(/^-/, '');
+  const column = SORTS[key];
+  if (!column) throw new ValidationError({ sort: messages.invalid });
+  const direction = (sort ?? '-issueDate').startsWith('-') ? sql.raw('DESC') : sql.raw('ASC');
+  return sql`${sql.raw(column)} ${direction} NULLS LAST, n.id ${direction}`;
+}
+
+/** One page of the list, its count and (asked for) the sum of the filtered invoices' totals. */
+export async function listInvoiceRows(db: DbOrTrx, query: InvoiceListQuery) {
+  const { page, pageSize, sort, totals, ...filters } = query;
+  const where = whereOf(filters);
+  const [rows, counted] = await Promise.all([
+    pageRows<InvoiceDbRow>(db, sql`${selectWithNames} WHERE ${where} ORDER BY ${orderOf(sort)}`, {
+      page,
+      pageSize,
+    }),
+    sql<{ count: number; total: string | null }>`
+      SELECT count(*)::integer AS count,
+        ${totals ? sql`coalesce(sum(n.total), 0)::numeric(15,2)::text` : sql`NULL`} AS total
+      FROM invoices n
+      WHERE ${where}`.execute(db),
+  ]);
+  const summary = counted.rows[0]!;
+  return { rows, count: summary.count, total: summary.total };
+}
+
+// ---- References ----------------------------------------------------------------------------
+
+export interface InvoiceableItem {
+  id: number;
+  kind: 'PRODUCT' | 'FEEDSTOCK';
+  code: string;
+  name: string;
+  active: boolean;
+  ncm: string | null;
+  cest: string | null;
+  taxOrigin: string;
+  barcode: string | null;
+  salePrice: string | null;
+  unitCode: string;
+  unitDecimals: number;
+}
+
+export async function findInvoiceableItems(
+  db: DbOrTrx,
+  ids: number[],
+): Promise<Map<number, InvoiceableItem>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<InvoiceableItem>`
+    SELECT i.id, i.kind, i.code, i.name, i.active, i.ncm, i.cest, i.tax_origin, i.barcode,
+      i.sale_price, u.code AS unit_code, u.decimals AS unit_decimals
+    FROM items i JOIN units_of_measurement u ON u.id = i.unit_id
+    WHERE i.id = ANY(${[...new Set(ids)]}::integer[])`.execute(db);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export function findFiscalOperation(db: DbOrTrx, id: number) {
+  return db.selectFrom('fiscalOperations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type FiscalOperationRow = NonNullable<Awaited<ReturnType<typeof findFiscalOperation>>>;
+
+export interface RecipientRow {
+  name: string;
+  personType: 'F' | 'J';
+  document: string;
+  stateRegistration: string | null;
+  email: string | null;
+  phone: string | null;
+  address: AddressJson;
+  active: boolean;
+}
+
+/** The invoice's recipient: the client or the supplier it names. */
+export function findRecipient(
+  db: DbOrTrx,
+  recipient: { clientId: number | null; supplierId: number | null },
+): Promise<RecipientRow | undefined> {
+  const columns = [
+    'name',
+    'personType',
+    'document',
+    'stateRegistration',
+    'email',
+    'phone',
+    'address',
+    'active',
+  ] as const;
+  if (recipient.clientId !== null) {
+    return db
+      .selectFrom('clients')
+      .select(columns)
+      .where('id', '=', recipient.clientId)
+      .executeTakeFirst();
+  }
+  return db
+    .selectFrom('suppliers')
+    .select(columns)
+    .where('id', '=', recipient.supplierId ?? 0)
+    .executeTakeFirst();
+}
+
+/** The municipality names of these IBGE codes (the NF-e writes xMun beside cMun). */
+export async function municipalityNames(
+  db: DbOrTrx,
+  codes: string[],
+): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('municipalities')
+    .select(['code', 'name'])
+    .where('code', 'in', codes)
+    .execute();
+  return new Map(rows.map((row) => [row.code, row.name]));
+}
+
+// ---- Writes --------------------------------------------------------------------------------
+
+/** The invoice's stored row, locked for the rest of the transaction. */
+export function lockInvoice(trx: Trx, id: number) {
+  return trx.selectFrom('invoices').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
+
+/** A line as it is written (its taxes as JSON text for the jsonb column). */
+export type InvoiceLineValues = Omit<
+  Insertable<Database['invoiceItems']>,
+  'invoiceId' | 'position'
+>;
+
+/** A new invoice's row (a DRAFT) and its lines in their order; answers its id. */
+export async function insertInvoice(
+  trx: Trx,
+  values: Insertable<Database['invoices']>,
+  lines: readonly InvoiceLineValues[],
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('invoices')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (lines.length) {
+    await trx
+      .insertInto('invoiceItems')
+      .values(lines.map((line, index) => ({ ...line, invoiceId: id, position: index + 1 })))
+      .execute();
+  }
+  return id;
+}
+
+/** The signed XML of an issued invoice, with what its DANFE marks need. */
+export function findInvoiceXml(db: DbOrTrx, id: number) {
+  return db
+    .selectFrom('invoices')
+    .select(['xml', 'accessKey', 'status', 'sefazStatus'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface ArchiveRow {
+  accessKey: string;
+  number: number;
+  series: number;
+  issueDate: string;
+  status: 'ISSUED' | 'CANCELLED';
+  recipientName: string;
+  recipientDocument: string;
+  total: string;
+  xml: string;
+}
+
+/** Every invoice issued in the period (cancelled ones too), in batches, through a cursor. */
+export function eachArchiveBatch(
+  db: DbOrTrx,
+  period: { from: string; to: string },
+  onBatch: (rows: ArchiveRow[]) => Promise<void> | void,
+): Promise<void> {
+  return eachRowBatch(
+    db,
+    sql`
+      SELECT n.access_key, n.number, n.series, n.issue_date, n.status,
+        coalesce(c.name, s.name) AS recipient_name,
+        coalesce(c.document, s.document) AS recipient_document, n.total, n.xml
+      FROM invoices n
+      LEFT JOIN clients c ON c.id = n.client_id
+      LEFT JOIN suppliers s ON s.id = n.supplier_id
+      WHERE n.status IN ('ISSUED', 'CANCELLED')
+        AND n.issue_date BETWEEN ${period.from}::date AND ${period.to}::date
+      ORDER BY n.series, n.number`,
+    onBatch,
+    200,
+  );
+}

@@ -1,0 +1,363 @@
+import { Decimal } from 'decimal.js';
+import { ErrorCode } from '../../../shared/error-codes.js';
+import { splitInstallments } from '../../../shared/installments.js';
+import { messages } from '../../../shared/messages.js';
+import type { InvoiceDetail, InvoiceMissingPiece } from '../../../shared/resources/invoices.js';
+import type { Company } from '../../../shared/resources/company.js';
+import { formatPlainDate, todayInSaoPaulo } from '../../../shared/plain-date.js';
+import type { Uf } from '../../../shared/br/states.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
+import type { AddressJson } from '../../db/types.js';
+import type { AuditContext } from '../../platform/audit.js';
+import { documentAction, moveDocument, type DocumentStep } from '../../platform/document-action.js';
+import { BusinessRuleError } from '../../platform/errors.js';
+import { takeNumber } from '../../platform/numbering.js';
+import { companySigningCertificate, getCompany } from '../company/index.js';
+import { createBills } from '../finance/index.js';
+import { postMovements } from '../stock-movements/index.js';
+import {
+  buildNfeXml,
+  drawRandomCode,
+  signNfe,
+  validateNfe,
+  type A1Certificate,
+  type NfeAddress,
+  type NfeDocument,
+  type NfeItem,
+  type NfePayment,
+} from '../nfe/index.js';
+import { invoiceDocument } from './invoice.document.js';
+import {
+  findFiscalOperation,
+  findInvoiceLines,
+  findRecipient,
+  municipalityNames,
+  type FiscalOperationRow,
+  type InvoiceLineDbRow,
+  type LockedInvoice,
+  type RecipientRow,
+} from './invoices.repo.js';
+import { invoiceFolio, nfeItemOf, paymentMethodCode } from './nfe-of-invoice.js';
+
+/**
+ * "Emitir" (issue 18), in one transaction with these steps:
+ * 1. gather — the company, its A1 certificate, the nature of operation, the recipient, the lines;
+ * 2. checkComplete — everything the NF-e needs, or 422 INVOICE_INCOMPLETE listing each piece;
+ * 3. takeNumber — the next nNF of the series (gapless: a refusal below gives it back);
+ * 4. buildSignValidate — cNF and key, the XML in the schema's order, signed, checked against
+ *    nfe_v4.00.xsd (422 INVALID_XML with the schema's messages, nothing kept);
+ * 5. store — number, key, XML and the issue date (today) on the invoice, now ISSUED;
+ * 6. postStock — OUT (or IN) movements at its location, when the nature of operation moves stock;
+ * 7. createBills — to receive (OUT) or pay (IN) in its terms, when it creates bills.
+ * Transmission to SEFAZ is not part of it yet: the invoice stays NOT_SENT.
+ */
+
+/** verProc: what the NF-e says issued it. */
+const SOFTWARE_VERSION = 'Fabril 1.0';
+
+interface Gathered {
+  company: Company;
+  certificate: A1Certificate | null;
+  operation: FiscalOperationRow;
+  recipient: RecipientRow;
+  lines: InvoiceLineDbRow[];
+  cityNames: Map<string, string>;
+}
+
+async function gather(trx: Trx, invoice: LockedInvoice, certificateKey: Buffer): Promise<Gathered> {
+  const [company, certificate, operation, recipient, lines] = await Promise.all([
+    getCompany(trx),
+    companySigningCertificate(trx, certificateKey),
+    findFiscalOperation(trx, invoice.fiscalOperationId),
+    findRecipient(trx, invoice),
+    findInvoiceLines(trx, invoice.id),
+  ]);
+  const codes = [company.address.cityCode, recipient?.address.cityCode].filter(
+    (code): code is string => !!code,
+  );
+  const cityNames = await municipalityNames(trx, codes);
+  // The foreign keys keep both: a missing one is a broken database, not a person's mistake.
+  if (!operation || !recipient) throw new Error(`invoice ${invoice.id} lost its references`);
+  return { company, certificate, operation, recipient, lines, cityNames };
+}
+
+type Address = Pick<
+  AddressJson,
+  'street' | 'number' | 'district' | 'zipCode' | 'state' | 'cityCode'
+>;
+const addressComplete = (address: Address) =>
+  !!(address.street && address.number && address.district && address.zipCode && address.state);
+
+/** What the NF-e needs and the invoice, its company or its recipient lack. */
+export function missingPieces(
+  invoice: LockedInvoice,
+  data: Gathered,
+  today: Date,
+): InvoiceMissingPiece[] {
+  const { company, certificate, operation, recipient, lines } = data;
+  const missing: InvoiceMissingPiece[] = [];
+  const need = (field: string, message: string) => missing.push({ field, message });
+  const m = messages.invoices.missing;
+  if (!company.cnpj) need('company.cnpj', m.companyCnpj);
+  if (!company.stateRegistration) need('company.stateRegistration', m.companyStateRegistration);
+  if (!addressComplete(company.address)) need('company.address', m.companyAddress);
+  if (!company.address.cityCode) need('company.address.cityCode', m.companyCityCode);
+  if (!certificate) need('company.certificate', m.certificate);
+  else if (certificate.validTo < today) {
+    need(
+      'company.certificate',
+      m.certificateExpired(formatPlainDate(certificate.validTo.toISOString().slice(0, 10))),
+    );
+  }
+  if (!recipient.document) need('recipient.document', m.recipientDocument);
+  if (!addressComplete(recipient.address)) need('recipient.address', m.recipientAddress);
+  if (!recipient.address.cityCode) need('recipient.address.cityCode', m.recipientCityCode);
+  if (lines.length === 0) need('items', m.noItems);
+  lines.forEach((line, index) => {
+    if (!line.ncm) need(`items.${index}.ncm`, m.itemNcm(index + 1, line.description));
+  });
+  const icmsCode = company.taxRegime === 3 ? operation.icmsCst : operation.icmsCsosn;
+  const issued = company.taxRegime === 3 ? ['00'] : ['101', '102', '103', '300', '400'];
+  if (!issued.includes(icmsCode)) need('fiscalOperation.icms', m.unsupportedIcms(icmsCode));
+  if (operation.purpose === 'RETURN' && invoice.referencedKeys.length === 0) {
+    need('referencedKeys', m.referencedKeys);
+  }
+  if (operation.movesStock && invoice.locationId === null) need('locationId', m.location);
+  if (operation.createsBills && invoice.categoryId === null) need('categoryId', m.category);
+  return missing;
+}
+
+function checkComplete(invoice: LockedInvoice, data: Gathered): void {
+  const missing = missingPieces(invoice, data, new Date());
+  if (missing.length === 0) return;
+  throw new BusinessRuleError({
+    code: ErrorCode.INVOICE_INCOMPLETE,
+    message: messages.invoices.incomplete,
+    details: missing,
+  });
+}
+
+function nfeAddress(
+  address: AddressJson,
+  cityNames: Map<string, string>,
+  phone?: string | null,
+): NfeAddress {
+  return {
+    street: address.street ?? '',
+    number: address.number ?? '',
+    complement: address.complement ?? undefined,
+    district: address.district ?? '',
+    cityCode: address.cityCode ?? '',
+    cityName: cityNames.get(address.cityCode ?? '') ?? address.city ?? '',
+    uf: address.state as Uf,
+    zipCode: address.zipCode ?? '',
+    phone: phone ?? undefined,
+  };
+}
+
+/** The bills of the invoice, as the NF-e's cobr/dup and the bills themselves split them. */
+function installmentsOf(invoice: LockedInvoice, issueDate: string, operation: FiscalOperationRow) {
+  if (!operation.createsBills || new Decimal(invoice.total).isZero()) return [];
+  return splitInstallments({
+    count: invoice.installments,
+    firstDueInDays: invoice.firstDueInDays,
+    intervalDays: invoice.intervalDays,
+    from: issueDate,
+    total: invoice.total,
+  });
+}
+
+function nfeOf(
+  invoice: LockedInvoice,
+  data: Gathered,
+  issued: {
+    number: number;
+    randomCode: string;
+    issuedAt: Date;
+    issueDate: string;
+    paymentKind: string | null;
+  },
+): NfeDocument {
+  const { company, operation, recipient, lines, cityNames } = data;
+  const registration = recipient.stateRegistration?.trim() ?? '';
+  const exempt = /^isent[oa]$/i.test(registration);
+  const stateTaxpayer = registration === '' ? 9 : exempt ? 2 : 1;
+  const installments = installmentsOf(invoice, issued.issueDate, operation);
+  const payment: NfePayment = operation.createsBills
+    ? { ...paymentMethodCode(issued.paymentKind), installments: installments.map(invoiceFolio) }
+    : { method: '90', installments: [] };
+  return {
+    environment: company.nfeEnvironment,
+    emissionType: 1,
+    series: invoice.series,
+    number: issued.number,
+    randomCode: issued.randomCode,
+    issuedAt: issued.issuedAt,
+    operationName: operation.name,
+    direction: operation.direction,
+    purpose: operation.purpose,
+    finalConsumer: recipient.personType === 'F' || stateTaxpayer === 9,
+    // DOUBT: indPres 9 ("não presencial, outros") for every invoice typed here; a counter sale
+    // would be 1. The invoice does not record how the sale was made.
+    presence: 9,
+    referencedKeys: invoice.referencedKeys,
+    softwareVersion: SOFTWARE_VERSION,
+    emitter: {
+      document: company.cnpj ?? '',
+      name: company.legalName,
+      tradeName: company.tradeName ?? undefined,
+      address: nfeAddress(company.address, cityNames, company.phones?.[0]),
+      stateRegistration: company.stateRegistration ?? '',
+      taxRegime: company.taxRegime as 1 | 2 | 3 | 4,
+    },
+    recipient: {
+      document: recipient.document,
+      name: recipient.name,
+      address: nfeAddress(recipient.address, cityNames, recipient.phone),
+      stateTaxpayer,
+      stateRegistration: stateTaxpayer === 1 ? registration : undefined,
+      email: recipient.email ?? undefined,
+    },
+    items: lines.map((line): NfeItem => nfeItemOf(line, company.taxRegime)),
+    freightMode: Number(invoice.freightMode) as NfeDocument['freightMode'],
+    payment,
+    additionalInfo: invoice.additionalInfo ?? undefined,
+  };
+}
+
+/** 422 INVALID_XML: the schema's messages, and nothing kept (the number goes back). */
+function refuseInvalid(errors: string[]): never {
+  throw new BusinessRuleError({
+    code: ErrorCode.INVALID_XML,
+    message: messages.invoices.invalidXml,
+    details: errors.map((message) => ({ message })),
+  });
+}
+
+export function issueInvoice(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  id: number,
+  certificateKey: Buffer,
+): Promise<InvoiceDetail> {
+  return documentAction(db, ctx, invoiceDocument, { id, action: 'issue' }, async (step) => {
+    const invoice = step.document;
+    const data = await gather(step.trx, invoice, certificateKey);
+    checkComplete(invoice, data);
+
+    const number = await takeNumber(step.trx, 'invoice', String(invoice.series));
+    const issuedAt = new Date();
+    const issueDate = todayInSaoPaulo(issuedAt);
+    const paymentKind = await paymentKindOf(step.trx, invoice.paymentMethodId);
+    const randomCode = drawRandomCode(number);
+    const nfe = nfeOf(invoice, data, { number, randomCode, issuedAt, issueDate, paymentKind });
+    const built = buildNfeXml(nfe);
+    const xml = signNfe(built.xml, data.certificate!);
+    const validation = validateNfe(xml);
+    if (!validation.valid) refuseInvalid(validation.errors);
+
+    await store(step, { number, accessKey: built.accessKey, randomCode, xml, issuedAt, issueDate });
+    if (data.operation.movesStock) await postStock(step, invoice, data, issueDate, number);
+    await createInvoiceBills(step, invoice, data, issueDate, number);
+  });
+}
+
+async function paymentKindOf(trx: Trx, paymentMethodId: number | null): Promise<string | null> {
+  if (paymentMethodId === null) return null;
+  const row = await trx
+    .selectFrom('paymentMethods')
+    .select('kind')
+    .where('id', '=', paymentMethodId)
+    .executeTakeFirst();
+  return row?.kind ?? null;
+}
+
+async function store(
+  step: DocumentStep<LockedInvoice>,
+  issued: {
+    number: number;
+    accessKey: string;
+    randomCode: string;
+    xml: string;
+    issuedAt: Date;
+    issueDate: string;
+  },
+) {
+  await moveDocument(step, invoiceDocument, 'issue', {
+    set: {
+      number: issued.number,
+      accessKey: issued.accessKey,
+      randomCode: issued.randomCode,
+      xml: issued.xml,
+      issuedAt: issued.issuedAt,
+      issueDate: issued.issueDate,
+    },
+    after: { number: issued.number, accessKey: issued.accessKey, issueDate: issued.issueDate },
+  });
+}
+
+async function postStock(
+  step: DocumentStep<LockedInvoice>,
+  invoice: LockedInvoice,
+  data: Gathered,
+  issueDate: string,
+  number: number,
+) {
+  const origin = { type: 'INVOICE' as const, id: invoice.id };
+  const notes = `NF-e ${number} — ${data.recipient.name}`.slice(0, 255);
+  const locationId = invoice.locationId!;
+  await postMovements(
+    step.trx,
+    step.ctx,
+    data.lines.map((line, index) =>
+      invoice.direction === 'OUT'
+        ? {
+            type: 'OUT',
+            itemId: line.itemId,
+            fromLocationId: locationId,
+            quantity: line.quantity,
+            date: issueDate,
+            origin,
+            notes,
+            path: `items.${index}`,
+          }
+        : {
+            type: 'IN',
+            itemId: line.itemId,
+            toLocationId: locationId,
+            quantity: line.quantity,
+            date: issueDate,
+            origin,
+            notes,
+            path: `items.${index}`,
+          },
+    ),
+  );
+}
+
+async function createInvoiceBills(
+  step: DocumentStep<LockedInvoice>,
+  invoice: LockedInvoice,
+  data: Gathered,
+  issueDate: string,
+  number: number,
+) {
+  if (installmentsOf(invoice, issueDate, data.operation).length === 0) return;
+  await createBills(step.trx, step.ctx, {
+    kind: invoice.direction === 'OUT' ? 'RECEIVE' : 'PAY',
+    clientId: invoice.clientId,
+    supplierId: invoice.supplierId,
+    origin: { type: 'INVOICE', id: invoice.id },
+    description: `NF-e ${number} — ${data.recipient.name}`.slice(0, 255),
+    documentNumber: String(number),
+    issueDate,
+    categoryId: invoice.categoryId!,
+    paymentMethodId: invoice.paymentMethodId,
+    total: invoice.total,
+    terms: {
+      count: invoice.installments,
+      firstDueInDays: invoice.firstDueInDays,
+      intervalDays: invoice.intervalDays,
+    },
+  });
+}

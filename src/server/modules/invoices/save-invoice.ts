@@ -1,0 +1,232 @@
+import { Decimal } from 'decimal.js';
+import { quantityFitsUnit } from '../../../shared/fields.js';
+import { invoiceFigures, type TaxRegime } from '../../../shared/invoice-taxes.js';
+import { messages } from '../../../shared/messages.js';
+import type {
+  InvoiceCreate,
+  InvoiceDetail,
+  InvoiceUpdate,
+} from '../../../shared/resources/invoices.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
+import type { AuditContext } from '../../platform/audit.js';
+import {
+  auditCreated,
+  deleteDocument,
+  documentAction,
+  saveDocument,
+} from '../../platform/document-action.js';
+import { ValidationError } from '../../platform/errors.js';
+import { inTransaction } from '../../platform/transaction.js';
+import { getCompany } from '../company/index.js';
+import { referenceErrors } from '../master-data/index.js';
+import { invoiceDocument } from './invoice.document.js';
+import { getInvoice } from './invoices.read.js';
+import {
+  findFiscalOperation,
+  findInvoiceableItems,
+  findRecipient,
+  insertInvoice,
+  invoiceLines,
+  type FiscalOperationRow,
+} from './invoices.repo.js';
+
+/**
+ * Notas Fiscais: a new DRAFT, the edit of a DRAFT, its deletion. Each save reads the items, the
+ * nature of operation, the recipient and the company again and writes the lines as the NF-e will
+ * say them: description, NCM, CEST, origin and unit from the item, the CFOP by the recipient's UF
+ * against the company's, and the money and taxes of invoice-taxes.ts. What the NF-e needs and is
+ * still missing (an NCM, a municipality) does not stop a save: issuing lists it.
+ */
+
+type InvoiceInput = InvoiceCreate;
+
+/** The nature of operation's tax rule, as invoice-taxes.ts reads it. */
+export function taxRuleOf(operation: FiscalOperationRow) {
+  return {
+    icmsCsosn: operation.icmsCsosn,
+    icmsCst: operation.icmsCst,
+    icmsRate: operation.icmsRate,
+    ipiCst: operation.ipiCst,
+    ipiRate: operation.ipiRate,
+    pisCst: operation.pisCst,
+    pisRate: operation.pisRate,
+    cofinsCst: operation.cofinsCst,
+    cofinsRate: operation.cofinsRate,
+    ibsCbsEnabled: operation.ibsCbsEnabled,
+    cClassTrib: operation.cClassTrib,
+    ibsStateRate: operation.ibsStateRate,
+    ibsCityRate: operation.ibsCityRate,
+    cbsRate: operation.cbsRate,
+  };
+}
+
+/**
+ * Checks the header's references and the lines' items (every wrong field at once, 400) and
+ * answers the header's values and the lines as they are stored.
+ */
+async function checkInvoice(trx: Trx, input: InvoiceInput) {
+  const [operation, company, recipient, items] = await Promise.all([
+    findFiscalOperation(trx, input.fiscalOperationId),
+    getCompany(trx),
+    findRecipient(trx, input),
+    findInvoiceableItems(
+      trx,
+      input.items.map((line) => line.itemId),
+    ),
+  ]);
+  // Money comes in on an OUT invoice (a sale: income, receivables) and goes out on an IN one.
+  const moneyDirection = operation?.direction === 'IN' ? 'OUT' : 'IN';
+  const fields = await referenceErrors(
+    trx,
+    {
+      clientId: input.clientId,
+      supplierId: input.supplierId,
+      locationId: input.locationId,
+      paymentMethodId: input.paymentMethodId,
+      categoryId: input.categoryId,
+    },
+    moneyDirection,
+  );
+  if (!operation) fields.fiscalOperationId = messages.finance.notFound;
+  else if (!operation.active) fields.fiscalOperationId = messages.finance.inactive;
+  if (operation?.movesStock && input.locationId === null) {
+    fields.locationId = messages.invoices.needsLocation;
+  }
+  if (operation?.createsBills && input.categoryId === null) {
+    fields.categoryId = messages.invoices.needsCategory;
+  }
+
+  const interstate =
+    !!recipient?.address.state && recipient.address.state !== company.address.state;
+  const cfop = operation ? (interstate ? operation.cfopOutOfState : operation.cfopInState) : '';
+  const priced = input.items.map((line, index) => {
+    const at = `items.${index}`;
+    const item = items.get(line.itemId);
+    if (!item) fields[`${at}.itemId`] = messages.finance.notFound;
+    else if (!item.active) fields[`${at}.itemId`] = messages.purchaseOrders.inactiveItem;
+    else if (!quantityFitsUnit(line.quantity, item.unitDecimals)) {
+      fields[`${at}.quantity`] = messages.tooManyUnitDecimals(item.unitDecimals);
+    }
+    const unitPrice = line.unitPrice ?? item?.salePrice ?? null;
+    if (item && unitPrice === null) fields[`${at}.unitPrice`] = messages.invoices.noPrice;
+    return {
+      id: line.id ?? null,
+      item,
+      description: line.description ?? item?.name ?? '',
+      quantity: line.quantity,
+      unitPrice: new Decimal(unitPrice ?? 0).toFixed(2),
+    };
+  });
+
+  const figures = invoiceFigures({
+    taxRegime: company.taxRegime as TaxRegime,
+    rule: operation ? taxRuleOf(operation) : emptyRule,
+    discount: input.discount,
+    freight: input.freight,
+    lines: priced,
+  });
+  if (new Decimal(input.discount).greaterThan(figures.totals.productsTotal)) {
+    fields.discount = messages.invoices.discountTooLarge;
+  }
+  if (Object.keys(fields).length || !operation) throw new ValidationError(fields);
+
+  const lines = priced.map((line, index) => {
+    const { icms, ipi, pis, cofins, ibsCbs, ...money } = figures.lines[index]!;
+    return {
+      id: line.id,
+      itemId: line.item!.id,
+      description: line.description,
+      ncm: line.item!.ncm,
+      cest: line.item!.cest,
+      cfop,
+      taxOrigin: line.item!.taxOrigin,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      ...money,
+      taxes: JSON.stringify({ icms, ipi, pis, cofins, ibsCbs }),
+    };
+  });
+  const header = {
+    fiscalOperationId: operation.id,
+    direction: operation.direction,
+    purpose: operation.purpose,
+    issueDate: input.issueDate,
+    clientId: input.clientId,
+    supplierId: input.supplierId,
+    series: input.series ?? company.invoiceSeries,
+    locationId: input.locationId,
+    paymentMethodId: input.paymentMethodId,
+    categoryId: input.categoryId,
+    installments: input.installments,
+    firstDueInDays: input.firstDueInDays,
+    intervalDays: input.intervalDays,
+    freightMode: input.freightMode,
+    freight: input.freight,
+    discount: input.discount,
+    additionalInfo: input.additionalInfo ?? operation.additionalInfo ?? null,
+    referencedKeys: input.referencedKeys,
+    totals: JSON.stringify(figures.totals),
+    total: figures.totals.total,
+  };
+  return { header, lines };
+}
+
+/** A rule that taxes nothing, for figuring lines while the operation itself is refused. */
+const emptyRule = {
+  icmsCsosn: '102',
+  icmsCst: '00',
+  icmsRate: '0',
+  ipiCst: null,
+  ipiRate: '0',
+  pisCst: '49',
+  pisRate: '0',
+  cofinsCst: '49',
+  cofinsRate: '0',
+  ibsCbsEnabled: false,
+  cClassTrib: null,
+  ibsStateRate: '0',
+  ibsCityRate: '0',
+  cbsRate: '0',
+};
+
+/** POST: a new DRAFT (lines with an `id` are refused: there is no line yet). */
+export function createInvoice(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  input: InvoiceCreate,
+): Promise<InvoiceDetail> {
+  return inTransaction(db, async (trx) => {
+    const fields: Record<string, string> = {};
+    input.items.forEach((line, index) => {
+      if (line.id) fields[`items.${index}.id`] = messages.errors.lineNotInDocument;
+    });
+    if (Object.keys(fields).length) throw new ValidationError(fields);
+    const { header, lines } = await checkInvoice(trx, input);
+    const id = await insertInvoice(
+      trx,
+      { ...header, createdBy: ctx.userId, updatedBy: ctx.userId },
+      lines.map(({ id: _id, ...line }) => line),
+    );
+    await auditCreated(trx, ctx, invoiceDocument, id);
+    return getInvoice(trx, id);
+  });
+}
+
+/** PUT: only a DRAFT, with the version read; lines replaced by id. */
+export function updateInvoice(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  id: number,
+  input: InvoiceUpdate,
+): Promise<InvoiceDetail> {
+  const target = { id, action: 'edit' as const, version: input.version };
+  return documentAction(db, ctx, invoiceDocument, target, async (step) => {
+    const { header, lines } = await checkInvoice(step.trx, input);
+    await saveDocument(step, invoiceDocument, header, [{ lines: invoiceLines, inputs: lines }]);
+  });
+}
+
+/** DELETE: only a DRAFT (an issued invoice is cancelled, never deleted); its lines go with it. */
+export function deleteInvoice(db: DbOrTrx, ctx: AuditContext, id: number): Promise<void> {
+  return deleteDocument(db, ctx, invoiceDocument, id);
+}

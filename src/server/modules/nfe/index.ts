@@ -1,0 +1,24 @@
+/**
+ * The NF-e engine (issue 18): plain functions, no database. An NF-e's data (nfe-document.ts) is
+ * built into the layout 4.00 XML, signed with the company's A1 certificate and validated against
+ * the shipped PL_010d schemas; the access key and cNF are drawn here. The invoices module issues
+ * with it and the company module reads an uploaded certificate with it.
+ */
+export { drawRandomCode } from './access-key.js';
+export { buildNfeXml, HOMOLOGATION_RECIPIENT_NAME, type BuiltNfe } from './build-nfe-xml.js';
+export {
+  CertificateReadError,
+  readA1Certificate,
+  type A1Certificate,
+  type CertificateProblem,
+} from './certificate.js';
+export type {
+  NfeAddress,
+  NfeDocument,
+  NfeIcms,
+  NfeItem,
+  NfePayment,
+  NfeRecipient,
+} from './nfe-document.js';
+export { signNfe, verifyNfeSignature } from './sign-nfe.js';
+export { validateNfe, validateNfeProc, type SchemaValidation } from './validate-nfe.js';
