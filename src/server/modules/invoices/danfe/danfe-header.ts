@@ -115,7 +115,7 @@ function emitterBox(doc: PDFKit.PDFDocument, data: DanfeData, x: number, y: numb
     emitter.phone ? `Fone: ${f.phone(emitter.phone)}` : '',
   ].filter(Boolean);
   doc.font('Helvetica').fontSize(7.5);
-  let lineY = Math.max(doc.y + 6, y + 58);
+  let lineY = Math.max(doc.y + 8, y + 50);
   for (const line of lines) {
     doc.text(fit(doc, line, w - 12), x + 6, lineY, { width: w - 12, align: 'center' });
     lineY += 10;
