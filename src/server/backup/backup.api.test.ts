@@ -240,6 +240,21 @@ async function everyKindOfData() {
   });
   expect(certificate.statusCode, certificate.body).toBe(200);
 
+  // An invoice's draft with its line (issuing is the invoices' tests' business).
+  const operation = await api.db
+    .selectFrom('fiscalOperations')
+    .select('id')
+    .where('direction', '=', 'OUT')
+    .executeTakeFirstOrThrow();
+  await post('/invoices', {
+    fiscalOperationId: operation.id,
+    clientId: money.client.id,
+    issueDate: today,
+    locationId: purchase.location.id,
+    categoryId: money.income.id,
+    items: [{ itemId: item.id, quantity: '2', unitPrice: '7.50' }],
+  });
+
   return {
     item: buttons,
     location: source,

@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 export interface FileToSend {
-  body: Buffer | string;
+  /** A stream for what is written as it is read (the XML archive). */
+  body: Buffer | string | Readable;
   contentType: string;
   /** The pt-BR name the browser saves it under: `ordens-de-compra-2026-11-23.xlsx`, `OC-000042.pdf`. */
   fileName: string;

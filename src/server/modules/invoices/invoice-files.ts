@@ -1,21 +1,29 @@
-import { messages } from '../../../shared/messages.js';
-import { errorMessages, ErrorCode } from '../../../shared/error-codes.js';
+import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
+import { invoiceMachine } from '../../../shared/resources/invoices.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
-import { findInvoiceXml } from './invoices.repo.js';
+import type { FileToSend } from '../../platform/file-reply.js';
+import { getCompany } from '../company/index.js';
+import { renderDanfe } from '../nfe/index.js';
+import { archiveRowsAfter, findInvoiceXml, type ArchiveRow } from './invoices.repo.js';
+import { xmlArchiveStream } from './xml-archive.js';
 
-/** An issued invoice's files: the signed XML byte for byte, and its DANFE. */
+/** An issued invoice's files (the signed XML byte for byte, its DANFE) and a period's archive. */
 
 async function issuedXml(db: DbOrTrx, id: number) {
   const row = await findInvoiceXml(db, id);
   if (!row) throw new NotFoundError();
   if (!row.xml || !row.accessKey) {
-    throw new ConflictError(errorMessages.INVALID_STATUS('Rascunho'), ErrorCode.INVALID_STATUS);
+    // A draft has no NF-e yet: the same 409 as any action its status does not allow.
+    throw new ConflictError(
+      errorMessages.INVALID_STATUS(invoiceMachine.statuses[row.status]),
+      ErrorCode.INVALID_STATUS,
+    );
   }
   return { ...row, xml: row.xml, accessKey: row.accessKey };
 }
 
-export async function invoiceXml(db: DbOrTrx, id: number) {
+export async function invoiceXml(db: DbOrTrx, id: number): Promise<FileToSend> {
   const { xml, accessKey } = await issuedXml(db, id);
   return {
     body: Buffer.from(xml, 'utf8'),
@@ -24,11 +32,35 @@ export async function invoiceXml(db: DbOrTrx, id: number) {
   };
 }
 
-export async function invoiceDanfe(
-  db: DbOrTrx,
-  id: number,
-): Promise<{ body: Buffer; contentType: string; fileName: string }> {
-  const { accessKey } = await issuedXml(db, id);
-  void messages;
-  throw new NotFoundError(`DANFE ${accessKey}`);
+/** The DANFE, drawn from the stored XML, marked with where the invoice stands. */
+export async function invoiceDanfe(db: DbOrTrx, id: number): Promise<FileToSend> {
+  const invoice = await issuedXml(db, id);
+  const { nfeEnvironment } = await getCompany(db);
+  const body = await renderDanfe(invoice.xml, {
+    environment: nfeEnvironment,
+    sefazStatus: invoice.sefazStatus,
+    cancelled: invoice.status === 'CANCELLED',
+  });
+  return { body, contentType: 'application/pdf', fileName: `DANFE-${invoice.accessKey}.pdf` };
+}
+
+const ARCHIVE_PAGE = 200;
+
+async function* archiveEntries(db: DbOrTrx, period: { from: string; to: string }) {
+  let after: ArchiveRow | null = null;
+  for (;;) {
+    const rows: ArchiveRow[] = await archiveRowsAfter(db, period, after, ARCHIVE_PAGE);
+    yield* rows;
+    if (rows.length < ARCHIVE_PAGE) return;
+    after = rows[rows.length - 1]!;
+  }
+}
+
+/** "Exportar XMLs": every NF-e issued in the period, cancelled ones too, with an index. */
+export function invoiceXmlArchive(db: DbOrTrx, period: { from: string; to: string }): FileToSend {
+  return {
+    body: xmlArchiveStream(archiveEntries(db, period)),
+    contentType: 'application/zip',
+    fileName: `notas-fiscais-${period.from}-a-${period.to}.zip`,
+  };
 }

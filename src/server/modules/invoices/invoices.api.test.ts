@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Decimal } from 'decimal.js';
+import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isValidAccessKey } from '../../../shared/nfe/access-key.js';
 import { useTestApi } from '../../testing/api-app.js';
@@ -349,6 +354,55 @@ describe('cancelling', () => {
     expect(after.status).toBe('ISSUED');
     expect(after.bills.filter((b: { status: string }) => b.status === 'CANCELLED')).toHaveLength(0);
     expect(await stockOf(fx.products[0]!.id)).toBe(stockBefore);
+  });
+});
+
+describe('files', () => {
+  it('prints the DANFE from the stored XML, marked as not transmitted and without fiscal value', async () => {
+    const issued = (await send('POST', `${BASE}/${(await draft()).id}/issue`, {})).json();
+    const danfe = await send('GET', `${BASE}/${issued.id}/danfe`);
+    expect(danfe.statusCode).toBe(200);
+    expect(danfe.headers['content-type']).toBe('application/pdf');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'danfe-')), 'danfe.pdf');
+    writeFileSync(file, danfe.rawPayload);
+    const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(issued.accessKey.match(/.{4}/g)!.join(' '));
+    expect(text).toContain('NÃO TRANSMITIDA');
+    expect(text).toContain('SEM VALOR FISCAL');
+    expect(text).toContain('Camiseta básica');
+    const pending = await draft();
+    expect((await send('GET', `${BASE}/${pending.id}/danfe`)).statusCode).toBe(409);
+    expect((await send('GET', `${BASE}/${pending.id}/xml`)).statusCode).toBe(409);
+  });
+
+  it('archives the XMLs of the period, cancelled ones too, with an index', async () => {
+    const issued = (await send('POST', `${BASE}/${(await draft()).id}/issue`, {})).json();
+    const cancelled = (await send('POST', `${BASE}/${(await draft()).id}/issue`, {})).json();
+    await send('POST', `${BASE}/${cancelled.id}/cancel`, { reason: 'Emitida em duplicidade' });
+    const day = issued.issueDate;
+    const zip = await send('GET', `${BASE}/xml-archive?from=${day}&to=${day}`);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    const stored = await api.db
+      .selectFrom('invoices')
+      .select('xml')
+      .where('id', '=', issued.id)
+      .executeTakeFirstOrThrow();
+    expect(strFromU8(files[`NFe${issued.accessKey}.xml`]!)).toBe(stored.xml);
+    expect(files[`NFe${cancelled.accessKey}.xml`]).toBeDefined();
+    const index = strFromU8(files['indice.csv']!);
+    expect(index).toContain(`${cancelled.accessKey}`);
+    expect(index).toContain('Cancelada');
+    const issuedCount = await api.db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('issueDate', '=', day)
+      .where('status', '!=', 'DRAFT')
+      .executeTakeFirstOrThrow();
+    expect(Object.keys(files)).toHaveLength(Number(issuedCount.n) + 1);
+    const before = await send('GET', `${BASE}/xml-archive?from=2001-01-01&to=2001-01-31`);
+    expect(Object.keys(unzipSync(new Uint8Array(before.rawPayload)))).toEqual(['indice.csv']);
   });
 });
 

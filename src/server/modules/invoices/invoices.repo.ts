@@ -12,7 +12,7 @@ import type { AddressJson, Database } from '../../db/types.js';
 import type { DocumentLines } from '../../platform/document-lines.js';
 import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
-import { eachRowBatch, pageRows } from '../../platform/sql-list.js';
+import { pageRows } from '../../platform/sql-list.js';
 
 /**
  * The invoices' queries: the header with the names it shows, its lines with the items', what it
@@ -401,25 +401,27 @@ export interface ArchiveRow {
   xml: string;
 }
 
-/** Every invoice issued in the period (cancelled ones too), in batches, through a cursor. */
-export function eachArchiveBatch(
+/**
+ * The next `limit` invoices issued in the period (cancelled ones too) after `after` in (series,
+ * number) order: the archive reads them page by page, never the whole period at once.
+ */
+export async function archiveRowsAfter(
   db: DbOrTrx,
   period: { from: string; to: string },
-  onBatch: (rows: ArchiveRow[]) => Promise<void> | void,
-): Promise<void> {
-  return eachRowBatch(
-    db,
-    sql`
-      SELECT n.access_key, n.number, n.series, n.issue_date, n.status,
-        coalesce(c.name, s.name) AS recipient_name,
-        coalesce(c.document, s.document) AS recipient_document, n.total, n.xml
-      FROM invoices n
-      LEFT JOIN clients c ON c.id = n.client_id
-      LEFT JOIN suppliers s ON s.id = n.supplier_id
-      WHERE n.status IN ('ISSUED', 'CANCELLED')
-        AND n.issue_date BETWEEN ${period.from}::date AND ${period.to}::date
-      ORDER BY n.series, n.number`,
-    onBatch,
-    200,
-  );
+  after: { series: number; number: number } | null,
+  limit: number,
+): Promise<ArchiveRow[]> {
+  const { rows } = await sql<ArchiveRow>`
+    SELECT n.access_key, n.number, n.series, n.issue_date, n.status,
+      coalesce(c.name, s.name) AS recipient_name,
+      coalesce(c.document, s.document) AS recipient_document, n.total, n.xml
+    FROM invoices n
+    LEFT JOIN clients c ON c.id = n.client_id
+    LEFT JOIN suppliers s ON s.id = n.supplier_id
+    WHERE n.status IN ('ISSUED', 'CANCELLED')
+      AND n.issue_date BETWEEN ${period.from}::date AND ${period.to}::date
+      ${after ? sql`AND (n.series, n.number) > (${after.series}, ${after.number})` : sql``}
+    ORDER BY n.series, n.number
+    LIMIT ${limit}`.execute(db);
+  return rows;
 }

@@ -14,7 +14,7 @@ import { replyWithFile } from '../../platform/file-reply.js';
 import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
 import { cancelInvoice } from './cancel-invoice.js';
-import { invoiceDanfe, invoiceXml } from './invoice-files.js';
+import { invoiceDanfe, invoiceXml, invoiceXmlArchive } from './invoice-files.js';
 import { getInvoice, listInvoices } from './invoices.read.js';
 import { issueInvoice } from './issue-invoice.js';
 import { createInvoice, deleteInvoice, updateInvoice } from './save-invoice.js';
@@ -33,6 +33,16 @@ export function invoicesRoutes(db: Db, certificateKey: Buffer): FastifyPluginAsy
       config: { permission: 'invoices:read' },
       schema: { tags, querystring: invoiceListQuerySchema, response: { 200: invoicePageSchema } },
       handler: (request) => listInvoices(db, request.query),
+    });
+    app.get(`${base}/xml-archive`, {
+      config: { permission: 'invoices:read' },
+      schema: {
+        tags,
+        summary: 'Os XMLs das NF-e emitidas no período (canceladas também), em ZIP com índice',
+        querystring: invoiceArchiveQuerySchema,
+        response: { 200: z.any().describe('application/zip') },
+      },
+      handler: (request, reply) => replyWithFile(reply, invoiceXmlArchive(db, request.query)),
     });
     app.get(`${base}/:id`, {
       config: { permission: 'invoices:read' },
@@ -93,6 +103,5 @@ export function invoicesRoutes(db: Db, certificateKey: Buffer): FastifyPluginAsy
       handler: (request) =>
         cancelInvoice(db, auditContext(request), request.params.id, request.body),
     });
-    void invoiceArchiveQuerySchema;
   };
 }

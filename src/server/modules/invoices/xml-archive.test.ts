@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildNfeXml } from './nfe/build-nfe-xml.js';
-import { crt1Sale, crt3Sale } from './nfe/testing/sample-documents.js';
+import { buildNfeXml } from '../nfe/index.js';
+import { crt1Sale, crt3Sale } from '../nfe/testing/sample-documents.js';
 import {
   type ArchiveEntry,
   writeXmlArchive,

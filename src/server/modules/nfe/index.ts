@@ -22,3 +22,4 @@ export type {
 } from './nfe-document.js';
 export { signNfe, verifyNfeSignature } from './sign-nfe.js';
 export { validateNfe, validateNfeProc, type SchemaValidation } from './validate-nfe.js';
+export { DanfeXmlError, renderDanfe, type DanfeMarks } from './danfe/render-danfe.js';

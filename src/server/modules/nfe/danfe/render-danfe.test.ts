@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatAccessKey } from '../../../../shared/nfe/access-key.js';
-import { buildNfeXml, HOMOLOGATION_RECIPIENT_NAME } from '../nfe/build-nfe-xml.js';
-import { readA1Certificate } from '../nfe/certificate.js';
-import type { NfeDocument } from '../nfe/nfe-document.js';
-import { signNfe } from '../nfe/sign-nfe.js';
-import { crt1Sale, crt3Sale } from '../nfe/testing/sample-documents.js';
-import { makePfx, makeTestCertificate } from '../nfe/testing/test-certificate.js';
+import { buildNfeXml, HOMOLOGATION_RECIPIENT_NAME } from '../build-nfe-xml.js';
+import { readA1Certificate } from '../certificate.js';
+import type { NfeDocument } from '../nfe-document.js';
+import { signNfe } from '../sign-nfe.js';
+import { crt1Sale, crt3Sale } from '../testing/sample-documents.js';
+import { makePfx, makeTestCertificate } from '../testing/test-certificate.js';
 import { DanfeXmlError, renderDanfe, type DanfeMarks } from './render-danfe.js';
 
 /** The PDF read back by poppler: its page count and each page's text (-raw: drawing order). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildNfeXml, HOMOLOGATION_RECIPIENT_NAME } from '../nfe/build-nfe-xml.js';
-import { crt1Sale, crt3Sale } from '../nfe/testing/sample-documents.js';
+import { buildNfeXml, HOMOLOGATION_RECIPIENT_NAME } from '../build-nfe-xml.js';
+import { crt1Sale, crt3Sale } from '../testing/sample-documents.js';
 import { DanfeXmlError, readDanfeData } from './danfe-data.js';
 
 const sample = (name: string) =>
