@@ -7,6 +7,8 @@ import { resourceOutputSchema, type ResourceRow } from '../../shared/resource-ou
 import type { Db, DbOrTrx, Trx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
 import { recordAudit, recordAuditMany, type AuditContext } from './audit.js';
+import { ValidationError } from './errors.js';
+import { ImportInvalidError } from './import-limits.js';
 import { filterOf } from './list-filters.js';
 import { createRepository, type RepositoryTable } from './repository.js';
 import { isoDates } from './request-context.js';
@@ -50,9 +52,10 @@ export interface CrudConfig {
   /**
    * Completes the rows about to be written from other tables (an address's city code), inside
    * the write's transaction: all of an import's slice at once, so a slice costs a query, not one
-   * per row. Runs before `beforeSave`; replaces the rows' values in place.
+   * per row. Runs before `beforeSave`; replaces the rows' values in place. A 400 it raises names
+   * each row's field with its `paths` prefix (an import's "12." for line 12; '' otherwise).
    */
-  prepare?: (trx: Trx, inputs: Record<string, unknown>[]) => Promise<void>;
+  prepare?: (trx: Trx, inputs: Record<string, unknown>[], paths?: string[]) => Promise<void>;
   /** Domain rules, inside the write's transaction, before it happens. */
   beforeSave?: (
     trx: Trx,
@@ -177,12 +180,18 @@ export function createCrudService(config: CrudConfig) {
      * A slice of rows is written and audited before the next is prepared, so no step holds the
      * event loop for long (50,000 rows at once held it 150 ms per step; 250 rows, some 20 ms).
      */
-    importMany: (db: DbOrTrx, ctx: AuditContext, inputs: Record<string, unknown>[]) =>
+    importMany: (
+      db: DbOrTrx,
+      ctx: AuditContext,
+      inputs: Record<string, unknown>[],
+      lines?: number[],
+    ) =>
       inTransaction(db, async (trx) => {
         let imported = 0;
         for (let start = 0; start < inputs.length; start += IMPORT_SLICE) {
           const slice = inputs.slice(start, start + IMPORT_SLICE);
-          await config.prepare?.(trx, slice);
+          const paths = slice.map((_, i) => (lines ? `${lines[start + i]}.` : ''));
+          await refusedAsImport(!!lines, () => config.prepare?.(trx, slice, paths));
           for (const input of slice) await config.beforeSave?.(trx, input, null, ctx);
           const rows = await repo.insertMany(trx, slice.map(toRow), ctx.userId);
           for (const row of rows) await config.afterSave?.(trx, row);
@@ -276,4 +285,21 @@ export function crudRoutes(db: Db, config: CrudConfig, service = createCrudServi
       delete: service.remove,
     },
   );
+}
+
+/**
+ * What a row's preparation refuses (400 on `<line>.<field>`) is, in an import, the import's
+ * refusal: nothing imported, each line named, as checkImport answers for the rows' own fields.
+ */
+async function refusedAsImport(isImport: boolean, work: () => Promise<void> | undefined) {
+  try {
+    await work();
+  } catch (error) {
+    if (!isImport || !(error instanceof ValidationError) || !error.fields) throw error;
+    const lines = new Set(Object.keys(error.fields).map((key) => key.split('.')[0]));
+    throw new ImportInvalidError(
+      `Nenhum registro importado: ${lines.size} ${lines.size === 1 ? 'linha' : 'linhas'} com erro.`,
+      error.fields,
+    );
+  }
 }

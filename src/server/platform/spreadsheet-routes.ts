@@ -18,7 +18,7 @@ import {
 } from './crud.js';
 import { AppError } from './errors.js';
 import { createExportFile } from './export.js';
-import { checkImport, readImportSheet, type ImportSheet } from './import.js';
+import { checkImport, readImportSheet, type ImportRow, type ImportSheet } from './import.js';
 import {
   IMPORT_LIMITS,
   ImportInvalidError,
@@ -107,15 +107,21 @@ export function spreadsheetRoutes(
         try {
           // Only the checked values outlive checkedUpload: the file and its cells are let go
           // before the rows are written.
-          const values = await checkedUpload(request);
-          return { imported: await service.importMany(db, auditContext(request), values) };
+          const rows = await checkedUpload(request);
+          const imported = await service.importMany(
+            db,
+            auditContext(request),
+            rows.map((row) => row.value),
+            rows.map((row) => row.line),
+          );
+          return { imported };
         } finally {
           release();
         }
       },
     });
 
-    async function checkedUpload(request: FastifyRequest): Promise<Record<string, unknown>[]> {
+    async function checkedUpload(request: FastifyRequest): Promise<ImportRow[]> {
       const upload = await receiveFile(request);
       const bytes = await readUpload(upload);
       const kind = uploadKind(upload.filename, bytes);
@@ -125,7 +131,7 @@ export function spreadsheetRoutes(
         uniqueFields,
         existing: (field, values) => service.existing(db, field, values),
       });
-      return valid.map((row) => row.value);
+      return valid;
     }
   };
 }

@@ -24,9 +24,9 @@ const shared = {
       /^[\d\s./-]+$|^[\dA-Za-z]{2}\.[\dA-Za-z]{3}/.test(q) ? normalizeCnpj(q) : q,
   },
   // The address's IBGE municipality: checked when chosen, else filled from city and UF.
-  prepare: async (trx, inputs) => {
+  prepare: async (trx, inputs, paths) => {
     const addresses = inputs.map((input) => input.address as AddressJson);
-    const stored = await withCityCodes(trx, addresses);
+    const stored = await withCityCodes(trx, addresses, paths);
     inputs.forEach((input, i) => (input.address = stored[i]));
   },
   toApi: (row: Record<string, unknown>) => ({

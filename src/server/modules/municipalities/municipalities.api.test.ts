@@ -214,6 +214,29 @@ describe('an import of clients', () => {
   });
 });
 
+describe('an import of clients with a code of another UF', () => {
+  it('imports nothing and names the line of each wrong code', async () => {
+    const csv = [
+      'Tipo de pessoa;CPF / CNPJ;Nome / Razão social;Cidade;UF;Município (IBGE)',
+      `Pessoa Física;${cpfFrom('823000000')};Linha Certa;Campinas;SP;${CAMPINAS}`,
+      `Pessoa Física;${cpfFrom('824000000')};Linha Errada;Campinas;RJ;${CAMPINAS}`,
+    ].join('\r\n');
+    const response = await api.request({
+      method: 'POST',
+      url: `${clients.url}/import`,
+      token: await api.adminToken(),
+      ...multipart('clientes.csv', csv),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'IMPORT_INVALID',
+      message: 'Nenhum registro importado: 1 linha com erro.',
+      fields: { '3.address.cityCode': messages.cityCodeOfAnotherUf },
+    });
+    expect((await clients.list({ q: 'Linha' })).json().items).toEqual([]);
+  });
+});
+
 describe('migration 0021 on an existing database', () => {
   it('fills the code of the addresses whose city matches one municipality of their UF', async () => {
     const adminUrl = inject('testDatabaseAdminUrl');
