@@ -74,6 +74,12 @@ export interface InvoiceLineFigures {
   ibsCbs: IbsCbsFigures | null;
 }
 
+/** A line's taxes as they are stored. */
+export type InvoiceLineTaxes = Pick<
+  InvoiceLineFigures,
+  'icms' | 'ipi' | 'pis' | 'cofins' | 'ibsCbs'
+>;
+
 export interface InvoiceTotals {
   productsTotal: string;
   discount: string;

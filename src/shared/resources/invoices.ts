@@ -271,7 +271,7 @@ export type InvoiceSummary = z.output<typeof invoiceSummarySchema>;
 /** What the invoice posted: its bills and stock movements. */
 const invoiceBillSchema = z.object({
   id: z.number(),
-  kind: z.enum(['PAYABLE', 'RECEIVABLE']),
+  kind: z.enum(['PAY', 'RECEIVE']),
   installment: nullableText,
   dueDate: z.string(),
   amount: z.string(),
@@ -325,8 +325,9 @@ export const invoiceArchiveQuerySchema = z.object({ from: date(), to: date() });
 /**
  * 422 INVOICE_INCOMPLETE's `details`: each missing piece, `field` a path the screens can name
  * ("company.stateRegistration", "recipient.address.cityCode", "items.2.ncm") and its message.
+ * (Type aliases, not interfaces: error details are plain records.)
  */
-export interface InvoiceMissingPiece {
-  field: string;
-  message: string;
-}
+export type InvoiceMissingPiece = { field: string; message: string };
+
+/** 422 INVALID_XML's `details`: one schema message each. */
+export type InvoiceSchemaProblem = { message: string };
