@@ -209,12 +209,13 @@ function InvoiceForm({
   const schema = loaded ? invoiceUpdateSchema : invoiceCreateSchema;
   const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
 
-  // A picked item brings its name and its sale price (a feedstock has none: the price is typed).
+  // A picked item brings its name and its sale price (blank for a feedstock, which has none).
   const fillLine = (index: number, item: PickedItem) => {
     form.setFieldValue(['items', index, 'description'], item.name);
-    if (item.salePrice) {
-      form.setFieldValue(['items', index, 'unitPrice'], formatDecimal(item.salePrice, 2));
-    }
+    form.setFieldValue(
+      ['items', index, 'unitPrice'],
+      item.salePrice ? formatDecimal(item.salePrice, 2) : '',
+    );
   };
   const cellRules = (path: (string | number)[]) => [validate(path)];
   const figure = (

@@ -32,6 +32,7 @@ import { DocumentActionBar } from '../../components/document-action-bar.js';
 import { documentActionOf } from '../../components/document-actions.js';
 import { DocumentTimeline } from '../../components/document-timeline.js';
 import { usePdfOpener } from '../../components/open-pdf.js';
+import { quantityText } from '../../components/line-table-values.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
 import type { ListLocationState } from '../../components/resource-form-page.js';
@@ -421,11 +422,15 @@ export function InvoicePage({ basePath }: { basePath: string }) {
                     label: 'Data de emissão',
                     children: formatDate(row.issueDate),
                   },
-                  {
-                    key: 'issuedAt',
-                    label: 'Emitida em',
-                    children: row.issuedAt ? formatDateTime(row.issuedAt) : '—',
-                  },
+                  ...(row.issuedAt
+                    ? [
+                        {
+                          key: 'issuedAt',
+                          label: 'Emitida em',
+                          children: formatDateTime(row.issuedAt),
+                        },
+                      ]
+                    : []),
                   { key: 'location', label: 'Local de estoque', children: row.locationName ?? '—' },
                   {
                     key: 'freightMode',
@@ -611,7 +616,7 @@ export function InvoicePage({ basePath }: { basePath: string }) {
                         align: 'right',
                         width: 120,
                         onCell: nowrap,
-                        render: (_value, movement) => movement.quantity.replace('.', ','),
+                        render: (_value, movement) => quantityText(movement.quantity),
                       },
                     ]}
                   />
