@@ -27,6 +27,7 @@ export const areaRoutes: Partial<Record<Area, () => Promise<AreaModule>>> = {
   stockMovements: () => import('../features/stock-movements/stock-movements-area.js'),
   stockLocations: () => import('../features/stock-locations/stock-locations-area.js'),
   fiscalOperations: () => import('../features/fiscal-operations/fiscal-operations-area.js'),
+  invoices: () => import('../features/invoices/invoices-area.js'),
   billsToPay: () => import('../features/bills/bills-to-pay-area.js'),
   billsToReceive: () => import('../features/bills/bills-to-receive-area.js'),
   checkingAccounts: () => import('../features/checking-accounts/checking-accounts-area.js'),

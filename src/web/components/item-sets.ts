@@ -16,6 +16,8 @@ export interface PickedItem {
   unitCode: string;
   lastPurchasePrice: string | null;
   averageCost: string | null;
+  /** A product's sale price (feedstocks have none). */
+  salePrice?: string | null;
   defaultSupplierId?: number | null;
   /** A product's bill of materials. */
   components?: unknown[];
@@ -46,6 +48,16 @@ export const purchasableItems: ItemSet = {
   groups: [
     { kind: 'FEEDSTOCK', heading: 'Insumos' },
     { kind: 'PRODUCT', heading: 'Produtos de revenda', query: { origin: 'RESALE' } },
+  ],
+  placeholder: 'Código ou nome',
+  notFound: 'Nenhum item encontrado',
+};
+
+/** What an invoice carries: products (sold) and feedstocks (a purchase return, a remittance). */
+export const invoiceableItems: ItemSet = {
+  groups: [
+    { kind: 'PRODUCT', heading: 'Produtos' },
+    { kind: 'FEEDSTOCK', heading: 'Insumos' },
   ],
   placeholder: 'Código ou nome',
   notFound: 'Nenhum item encontrado',

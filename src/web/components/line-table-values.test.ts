@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { afterEnter, lineAmount, sumLines } from './line-table-values.js';
+import {
+  afterEnter,
+  lineAmount,
+  quantityText,
+  sumLines,
+  unitPriceText,
+} from './line-table-values.js';
 
 describe('afterEnter', () => {
   // Item, Quantidade, Preço take input; Total (3) is shown.
@@ -43,5 +49,18 @@ describe('sumLines', () => {
 
   it('is zero without lines', () => {
     expect(sumLines([], () => '1').toFixed(2)).toBe('0.00');
+  });
+});
+
+describe('quantityText and unitPriceText', () => {
+  it('shows a stored quantity without the zeros its places add', () => {
+    expect(quantityText('1.500')).toBe('1,5');
+    expect(quantityText('12.000')).toBe('12');
+  });
+
+  it('shows a unit price with the places it needs', () => {
+    expect(unitPriceText('12.5000')).toBe('12,50');
+    expect(unitPriceText('0.3333')).toBe('0,3333');
+    expect(unitPriceText(null)).toBe('');
   });
 });

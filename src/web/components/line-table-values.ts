@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { parseDecimal } from '../../shared/money.js';
+import { formatDecimal, parseDecimal } from '../../shared/money.js';
 import { typedMoneyToDecimal } from './money-text.js';
 
 /**
@@ -42,4 +42,17 @@ export function lineAmount(value: unknown): Decimal | null {
 /** The sum of one amount over the lines (a column's total), exact. */
 export function sumLines<Line>(lines: readonly Line[], amount: (line: Line) => unknown): Decimal {
   return lines.reduce((total, line) => total.plus(lineAmount(amount(line)) ?? 0), new Decimal(0));
+}
+
+/** "1.500" → "1,5": a stored quantity without the zeros its places add. */
+export function quantityText(value: string): string {
+  const parsed = parseDecimal(value);
+  return parsed ? formatDecimal(value, parsed.decimalPlaces()) : value;
+}
+
+/** A unit price with the places it needs: cents always, up to 4 ("12.5000" → "12,50"). */
+export function unitPriceText(value: string | null | undefined): string {
+  const parsed = parseDecimal(value ?? null);
+  if (!parsed) return '';
+  return formatDecimal(parsed.toFixed(), Math.min(Math.max(parsed.decimalPlaces(), 2), 4));
 }

@@ -18,15 +18,16 @@ import {
   useDocumentReload,
   type DocumentRead,
 } from '../../components/document-form-page.js';
-import { fetchItem, useItem } from '../../components/item-lookups.js';
+import { fetchItem } from '../../components/item-lookups.js';
 import { ItemSelect } from '../../components/item-select.js';
 import { purchasableItems, type PickedItem } from '../../components/item-sets.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
+import { LineQuantity } from '../../components/line-quantity.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
+import { unitPriceText } from '../../components/line-table-values.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { PaymentMethodSelect } from '../../components/payment-method-select.js';
 import { PageSpinner } from '../../components/page-spinner.js';
-import { QuantityInput } from '../../components/quantity-input.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { useRecordForm } from '../../components/use-record-form.js';
 import { zodRule } from '../../components/zod-rule.js';
@@ -45,7 +46,6 @@ import {
   orderFormValues,
   orderTotals,
   toOrderInput,
-  unitPriceText,
   type OrderFormLine,
   type OrderFormValues,
 } from './purchase-order-form.js';
@@ -120,33 +120,6 @@ function NewOrder({ basePath }: { basePath: string }) {
     line,
   });
   return <OrderForm basePath={basePath} initial={initial} />;
-}
-
-/** The quantity cell: in the decimals and with the code of the line's item's unit. */
-function LineQuantity({
-  index,
-  value,
-  onChange,
-  label,
-}: {
-  index: number;
-  value?: string;
-  onChange?: (value: string) => void;
-  label: string;
-}) {
-  const form = Form.useFormInstance();
-  const itemId = Form.useWatch(['items', index, 'itemId'], form) as number | undefined;
-  const item = useItem(itemId);
-  const units = useUnitDecimals();
-  return (
-    <QuantityInput
-      aria-label={label}
-      value={value}
-      onChange={onChange}
-      unit={item.data?.unitCode}
-      decimals={units(item.data?.unitId)}
-    />
-  );
 }
 
 /** "Itens R$ 1.530,02 · Frete R$ 12,50 · Desconto R$ 2,00 · Total R$ 1.540,52", as typed. */
@@ -230,7 +203,7 @@ function OrderForm({
       width: 150,
       align: 'right',
       required: true,
-      input: ({ index, label }) => <LineQuantity index={index} label={label} />,
+      input: ({ index, label }) => <LineQuantity list="items" index={index} label={label} />,
     },
     {
       key: 'unitPrice',

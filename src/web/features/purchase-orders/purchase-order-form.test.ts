@@ -7,7 +7,6 @@ import {
   receiveFieldIndex,
   toOrderInput,
   toReceiveInput,
-  unitPriceText,
 } from './purchase-order-form.js';
 
 describe('the order form', () => {
@@ -64,12 +63,6 @@ describe('the order form', () => {
       ],
     });
     expect(toOrderInput({}).version).toBeUndefined();
-  });
-
-  it('shows a unit price with the places it needs', () => {
-    expect(unitPriceText('12.5000')).toBe('12,50');
-    expect(unitPriceText('0.3333')).toBe('0,3333');
-    expect(unitPriceText(null)).toBe('');
   });
 });
 

@@ -7,7 +7,7 @@ import type {
   PurchaseOrderUpdateInput,
   PurchaseReceiveInput,
 } from '../../../shared/resources/purchase-orders.js';
-import { lineAmount } from '../../components/line-table-values.js';
+import { lineAmount, quantityText, unitPriceText } from '../../components/line-table-values.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
 import { typedQuantityToDecimal } from '../../components/quantity-text.js';
 
@@ -36,19 +36,6 @@ export interface OrderFormValues {
   discount?: string;
   notes?: string;
   items?: OrderFormLine[];
-}
-
-/** "1.500" → "1,5": a stored quantity without the zeros its places add. */
-export function quantityText(value: string): string {
-  const parsed = parseDecimal(value);
-  return parsed ? formatDecimal(value, parsed.decimalPlaces()) : value;
-}
-
-/** A unit price with the places it needs: cents always, up to 4 ("12.5000" → "12,50"). */
-export function unitPriceText(value: string | null | undefined): string {
-  const parsed = parseDecimal(value ?? null);
-  if (!parsed) return '';
-  return formatDecimal(parsed.toFixed(), Math.min(Math.max(parsed.decimalPlaces(), 2), 4));
 }
 
 /** A saved order as the form shows it. */
