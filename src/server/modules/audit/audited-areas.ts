@@ -15,4 +15,5 @@ export const auditedAreas: Readonly<Record<string, Area>> = {
   'bills-to-receive': 'billsToReceive',
   'purchase-orders': 'purchaseOrders',
   'production-orders': 'productionOrders',
+  invoices: 'invoices',
 };

@@ -193,17 +193,19 @@ describe('issuing', () => {
     expect((await send('DELETE', `${BASE}/${invoice.id}`)).statusCode).toBe(409);
   });
 
-  it('lists what is missing (422 INVOICE_INCOMPLETE) and spends no number', async () => {
-    const [{ lastNumber: before } = { lastNumber: 0 }] = await api.db
-      .selectFrom('documentSequences')
-      .select('lastNumber')
-      .where('documentType', '=', 'invoice')
-      .execute();
-    await api.db
-      .updateTable('items')
-      .set({ ncm: null })
-      .where('id', '=', fx.products[1]!.id)
-      .execute();
+  it('lists what is missing (422 INVOICE_INCOMPLETE), spends no number, and issues once it is filled in', async () => {
+    const lastNumber = async () => {
+      const row = await api.db
+        .selectFrom('documentSequences')
+        .select('lastNumber')
+        .where('documentType', '=', 'invoice')
+        .executeTakeFirst();
+      return row?.lastNumber ?? 0;
+    };
+    const setNcm = (ncm: string | null) =>
+      api.db.updateTable('items').set({ ncm }).where('id', '=', fx.products[1]!.id).execute();
+    const before = await lastNumber();
+    await setNcm(null);
     try {
       const invoice = await draft();
       const refused = await send('POST', `${BASE}/${invoice.id}/issue`, {});
@@ -213,19 +215,33 @@ describe('issuing', () => {
         { field: 'items.1.ncm', message: 'NCM do item 2 (Calça jeans)' },
       ]);
       expect((await send('GET', `${BASE}/${invoice.id}`)).json().status).toBe('DRAFT');
+      expect(await lastNumber()).toBe(before);
+
+      // The product's NCM filled in, the same draft issues: issuing prices it again.
+      await setNcm('62034200');
+      const issued = await send('POST', `${BASE}/${invoice.id}/issue`, {});
+      expect(issued.statusCode, issued.body).toBe(200);
+      expect(issued.json().items[1].ncm).toBe('62034200');
+      expect(issued.json().number).toBe(before + 1);
+      const history = await send('GET', `/api/v1/audit?entity=invoices&entityId=${invoice.id}`);
+      expect(history.json().items.map((entry: { action: string }) => entry.action)).toEqual([
+        'issue',
+        'update',
+        'create',
+      ]);
     } finally {
-      await api.db
-        .updateTable('items')
-        .set({ ncm: '62034200' })
-        .where('id', '=', fx.products[1]!.id)
-        .execute();
+      await setNcm('62034200');
     }
-    const [{ lastNumber: after } = { lastNumber: 0 }] = await api.db
-      .selectFrom('documentSequences')
-      .select('lastNumber')
-      .where('documentType', '=', 'invoice')
-      .execute();
-    expect(after).toBe(before);
+  });
+
+  it('issues an unchanged draft without an edit in its history', async () => {
+    const invoice = await draft();
+    expect((await send('POST', `${BASE}/${invoice.id}/issue`, {})).statusCode).toBe(200);
+    const history = await send('GET', `/api/v1/audit?entity=invoices&entityId=${invoice.id}`);
+    expect(history.json().items.map((entry: { action: string }) => entry.action)).toEqual([
+      'issue',
+      'create',
+    ]);
   });
 
   it('answers 422 INVALID_XML with the schema messages when the NF-e breaks the schema, keeping the number', async () => {

@@ -1,15 +1,25 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Decimal } from 'decimal.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { splitInstallments } from '../../../shared/installments.js';
 import { messages } from '../../../shared/messages.js';
-import type { InvoiceDetail, InvoiceMissingPiece } from '../../../shared/resources/invoices.js';
+import type {
+  InvoiceCreate,
+  InvoiceDetail,
+  InvoiceMissingPiece,
+} from '../../../shared/resources/invoices.js';
 import type { Company } from '../../../shared/resources/company.js';
 import { formatPlainDate, todayInSaoPaulo } from '../../../shared/plain-date.js';
 import type { Uf } from '../../../shared/br/states.js';
 import type { DbOrTrx, Trx } from '../../db/connection.js';
 import type { AddressJson } from '../../db/types.js';
 import type { AuditContext } from '../../platform/audit.js';
-import { documentAction, moveDocument, type DocumentStep } from '../../platform/document-action.js';
+import {
+  documentAction,
+  moveDocument,
+  saveDocument,
+  type DocumentStep,
+} from '../../platform/document-action.js';
 import { BusinessRuleError } from '../../platform/errors.js';
 import { takeNumber } from '../../platform/numbering.js';
 import { companySigningCertificate, getCompany } from '../company/index.js';
@@ -31,6 +41,8 @@ import {
   findFiscalOperation,
   findInvoiceLines,
   findRecipient,
+  invoiceLines,
+  lockInvoice,
   municipalityNames,
   type FiscalOperationRow,
   type InvoiceLineDbRow,
@@ -38,6 +50,7 @@ import {
   type RecipientRow,
 } from './invoices.repo.js';
 import { invoiceFolio, nfeItemOf, paymentMethodCode } from './nfe-of-invoice.js';
+import { priceInvoice } from './save-invoice.js';
 
 /**
  * "Emitir" (issue 18), in one transaction with these steps:
@@ -49,6 +62,9 @@ import { invoiceFolio, nfeItemOf, paymentMethodCode } from './nfe-of-invoice.js'
  * 5. store — number, key, XML and the issue date (today) on the invoice, now ISSUED;
  * 6. postStock — OUT (or IN) movements at its location, when the nature of operation moves stock;
  * 7. createBills — to receive (OUT) or pay (IN) in its terms, when it creates bills.
+ * Before them, refresh: the draft is priced again from the items, the nature of operation, the
+ * recipient and the company as they are now (a product's NCM filled in after the first attempt,
+ * a rate corrected), and saved (audited as an edit) when that changes it.
  * Transmission to SEFAZ is not part of it yet: the invoice stays NOT_SENT.
  */
 
@@ -241,7 +257,7 @@ export function issueInvoice(
   certificateKey: Buffer,
 ): Promise<InvoiceDetail> {
   return documentAction(db, ctx, invoiceDocument, { id, action: 'issue' }, async (step) => {
-    const invoice = step.document;
+    const invoice = await refresh(step);
     const data = await gather(step.trx, invoice, certificateKey);
     checkComplete(invoice, data);
 
@@ -260,6 +276,56 @@ export function issueInvoice(
     if (data.operation.movesStock) await postStock(step, invoice, data, issueDate, number);
     await createInvoiceBills(step, invoice, data, issueDate, number);
   });
+}
+
+/** The fields of a line the NF-e takes from the item and the nature of operation. */
+const PRICED = [
+  'itemId',
+  'description',
+  'ncm',
+  'cest',
+  'cfop',
+  'taxOrigin',
+  'quantity',
+  'unitPrice',
+  'grossTotal',
+  'discount',
+  'freight',
+  'total',
+] as const;
+
+async function refresh(step: DocumentStep<LockedInvoice>): Promise<LockedInvoice> {
+  const stored = step.document;
+  const lines = await findInvoiceLines(step.trx, stored.id);
+  const priced = await priceInvoice(step.trx, {
+    ...stored,
+    series: stored.series,
+    freightMode: stored.freightMode as InvoiceCreate['freightMode'],
+    additionalInfo: stored.additionalInfo,
+    items: lines.map((line) => ({
+      id: line.id,
+      itemId: line.itemId,
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+    })),
+  });
+  const same =
+    priced.header.total === stored.total &&
+    priced.header.direction === stored.direction &&
+    priced.header.purpose === stored.purpose &&
+    priced.lines.every((line, i) => {
+      const was = lines[i]!;
+      return (
+        PRICED.every((key) => String(line[key] ?? '') === String(was[key] ?? '')) &&
+        isDeepStrictEqual(JSON.parse(line.taxes), was.taxes)
+      );
+    });
+  if (same) return stored;
+  await saveDocument(step, invoiceDocument, priced.header, [
+    { lines: invoiceLines, inputs: priced.lines },
+  ]);
+  return (await lockInvoice(step.trx, stored.id))!;
 }
 
 async function paymentKindOf(trx: Trx, paymentMethodId: number | null): Promise<string | null> {

@@ -38,7 +38,15 @@ import {
  * still missing (an NCM, a municipality) does not stop a save: issuing lists it.
  */
 
-type InvoiceInput = InvoiceCreate;
+type InvoiceInput = Omit<InvoiceCreate, 'items'> & {
+  items: {
+    id?: number | null;
+    itemId: number;
+    description?: string | null;
+    quantity: string;
+    unitPrice?: string | null;
+  }[];
+};
 
 /** The nature of operation's tax rule, as invoice-taxes.ts reads it. */
 export function taxRuleOf(operation: FiscalOperationRow) {
@@ -64,7 +72,7 @@ export function taxRuleOf(operation: FiscalOperationRow) {
  * Checks the header's references and the lines' items (every wrong field at once, 400) and
  * answers the header's values and the lines as they are stored.
  */
-async function checkInvoice(trx: Trx, input: InvoiceInput) {
+export async function priceInvoice(trx: Trx, input: InvoiceInput) {
   const [operation, company, recipient, items] = await Promise.all([
     findFiscalOperation(trx, input.fiscalOperationId),
     getCompany(trx),
@@ -201,7 +209,7 @@ export function createInvoice(
       if (line.id) fields[`items.${index}.id`] = messages.errors.lineNotInDocument;
     });
     if (Object.keys(fields).length) throw new ValidationError(fields);
-    const { header, lines } = await checkInvoice(trx, input);
+    const { header, lines } = await priceInvoice(trx, input);
     const id = await insertInvoice(
       trx,
       { ...header, createdBy: ctx.userId, updatedBy: ctx.userId },
@@ -221,7 +229,7 @@ export function updateInvoice(
 ): Promise<InvoiceDetail> {
   const target = { id, action: 'edit' as const, version: input.version };
   return documentAction(db, ctx, invoiceDocument, target, async (step) => {
-    const { header, lines } = await checkInvoice(step.trx, input);
+    const { header, lines } = await priceInvoice(step.trx, input);
     await saveDocument(step, invoiceDocument, header, [{ lines: invoiceLines, inputs: lines }]);
   });
 }
