@@ -313,7 +313,7 @@ describe('Chave PIX', () => {
 });
 
 describe('GET /company/public', () => {
-  it("answers the footer's facts, and nothing else, to a user without any permission", async () => {
+  it("answers the footer's facts and the tax regime, and nothing else, to a user without any permission", async () => {
     const admin = await api.adminToken();
     const current = await api.request({ method: 'GET', url: '/api/v1/company', token: admin });
     await api.request({
@@ -343,6 +343,7 @@ describe('GET /company/public', () => {
       },
       phones: ['1134567890', '11987654321', null],
       openingHours: 'Segunda a sexta, 8h às 18h',
+      taxRegime: 1,
     });
   });
 

@@ -58,8 +58,8 @@ export async function getCompany(db: DbOrTrx): Promise<Company> {
 
 /** The facts every signed-in user may read: the footer's (companyPublicSchema). */
 export async function getCompanyPublic(db: DbOrTrx): Promise<CompanyPublic> {
-  const { legalName, tradeName, address, phones, openingHours } = await getCompany(db);
-  return { legalName, tradeName, address, phones, openingHours };
+  const { legalName, tradeName, address, phones, openingHours, taxRegime } = await getCompany(db);
+  return { legalName, tradeName, address, phones, openingHours, taxRegime };
 }
 
 /**

@@ -2,10 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Layout, Typography } from 'antd';
 import { phone } from '../../../shared/br/documents.js';
 import { DEFAULT_OPENING_HOURS } from '../../../shared/resources/company.js';
-import type { CompanyPublic } from '../../../shared/resources/company-public.js';
 import { formatAddress } from '../../../shared/format-address.js';
-import { http } from '../../lib/http.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { companyPublicQuery } from '../../lib/company-query.js';
 
 /**
  * The company's address, phones and opening hours under every page (DOMAIN §12, §14), read from
@@ -13,11 +11,7 @@ import { queryKeys } from '../../lib/query-keys.js';
  * read leaves just the name: the footer is no reason to interrupt anyone.
  */
 export function AppFooter() {
-  const { data: company } = useQuery({
-    queryKey: queryKeys.company.public(),
-    queryFn: ({ signal }) => http.get<CompanyPublic>('/company/public', { silent: true, signal }),
-    staleTime: 5 * 60_000,
-  });
+  const { data: company } = useQuery(companyPublicQuery());
 
   const name = company ? company.tradeName || company.legalName : 'Fabril';
   const address = formatAddress(company?.address);

@@ -51,9 +51,8 @@ import { resourceApi } from '../../components/resource-row.js';
 import { countUpTo } from '../../components/text-limit.js';
 import { useRecordForm } from '../../components/use-record-form.js';
 import { zodRule } from '../../components/zod-rule.js';
-import { companyQuery } from '../../lib/company-query.js';
+import { companyPublicQuery } from '../../lib/company-query.js';
 import { resourceKeys } from '../../lib/query-keys.js';
-import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
 import {
   invoiceKeys,
@@ -122,10 +121,9 @@ function isReturn(client: QueryClient, id: number | undefined): boolean {
   return row ? fiscalOperationRule(row).purpose === 'RETURN' : false;
 }
 
-/** The company's CRT, for the taxes' preview; unknown to a role that may not read the company. */
+/** The company's CRT, for the taxes' preview (a public fact of the company: any role reads it). */
 function useTaxRegime(): TaxRegime | null {
-  const canRead = usePermission('company:read');
-  const company = useQuery({ ...companyQuery(), enabled: canRead });
+  const company = useQuery(companyPublicQuery());
   const regime = company.data?.taxRegime;
   return regime === 1 || regime === 2 || regime === 3 || regime === 4 ? regime : null;
 }
