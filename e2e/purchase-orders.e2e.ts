@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '../src/shared/plain-date.js';
 import { cnpjFrom } from '../src/server/testing/documents.js';
-import { pageApi, SCREENSHOTS, signInAsAdmin, useBrowser } from './support/browser.js';
+import { pageApi, pageBytes, SCREENSHOTS, signInAsAdmin, useBrowser } from './support/browser.js';
 import { openFromMenu } from './support/menu.js';
 import { pick } from './support/select.js';
 
@@ -215,17 +215,9 @@ describe('Ordens de Compra in Chromium', () => {
     await expect.poll(() => tab.url()).toMatch(/^blob:/);
     await tab.close();
     // The same PDF, read through the API with the page's token, to look at.
-    const fetched = await page.evaluate(async (url) => {
-      const response = await fetch(url, {
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
-      });
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      let binary = '';
-      for (const byte of bytes) binary += String.fromCharCode(byte);
-      return { type: response.headers.get('content-type'), base64: btoa(binary) };
-    }, new URL(pdfResponse.url()).pathname);
+    const fetched = await pageBytes(page, new URL(pdfResponse.url()).pathname);
     expect(fetched.type).toContain('application/pdf');
-    const pdf = Buffer.from(fetched.base64, 'base64');
+    const pdf = fetched.body;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     const pdfFile = path.join(SCREENSHOTS, 'purchase-order.pdf');

@@ -106,3 +106,21 @@ export function pageApi(page: Page, method: string, url: string, body?: unknown)
     { method, url, body },
   );
 }
+
+/** The bytes a GET answers, fetched by the signed-in page with its token (a PDF, an XML). */
+export async function pageBytes(page: Page, path: string) {
+  const fetched = await page.evaluate(async (url) => {
+    const response = await fetch(url, {
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      base64: btoa(binary),
+    };
+  }, path);
+  return { ...fetched, body: Buffer.from(fetched.base64, 'base64') };
+}

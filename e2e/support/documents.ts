@@ -105,4 +105,17 @@ export const newDocument = {
     });
     return (answer.items as { id: number }[])[0]!.id;
   },
+  /** A devolução of the feedstock to the supplier: a draft needs no fiscal set-up. */
+  invoice: async (page: Page, scene: DocumentScene) => {
+    const operations = await pageApi(page, 'GET', '/fiscal-operations?q=Devolução de compra');
+    return (
+      await created(page, '/invoices', {
+        fiscalOperationId: (operations.body.items as { id: number }[])[0]!.id,
+        supplierId: scene.supplierId,
+        issueDate: todayInSaoPaulo(),
+        locationId: scene.locationId,
+        items: [{ itemId: scene.feedstockId, quantity: '2', unitPrice: '10.00' }],
+      })
+    ).id as number;
+  },
 };

@@ -1,3 +1,4 @@
+import { formatDocument } from '../../components/format-value.js';
 import { FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -415,7 +416,7 @@ export function InvoicePage({ basePath }: { basePath: string }) {
                       row.supplierId !== null
                         ? 'Destinatário (fornecedor)'
                         : 'Destinatário (cliente)',
-                    children: `${row.recipientName}${row.recipientDocument ? ` — ${row.recipientDocument}` : ''}`,
+                    children: `${row.recipientName}${row.recipientDocument ? ` — ${formatDocument(row.recipientDocument)}` : ''}`,
                   },
                   {
                     key: 'issueDate',

@@ -1,0 +1,224 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cnpjFrom } from '../src/server/testing/documents.js';
+import {
+  makePfx,
+  makeTestCertificate,
+} from '../src/server/modules/nfe/testing/test-certificate.js';
+import { pageApi, pageBytes, SCREENSHOTS, signInAsAdmin, useBrowser } from './support/browser.js';
+import { created, ok } from './support/documents.js';
+import { openFromMenu } from './support/menu.js';
+import { pick } from './support/select.js';
+
+const ctx = useBrowser();
+const CNPJ = '11222333000181';
+const PASSWORD = 'senha-do-a1';
+/** Names of this run's own: the browser tests share one server and database, kept across runs. */
+const RUN = Date.now().toString(36).slice(-6).toUpperCase();
+const CLIENT = `Loja NF ${RUN}`;
+const PRODUCT = { code: `NFP${RUN}`, name: `Camiseta NF ${RUN}` };
+
+const toasts = (page: Page) => page.locator('.ant-notification-notice').allTextContents();
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+async function settled(page: Page) {
+  await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+  await page.waitForTimeout(400);
+}
+
+let pfxFile: string;
+beforeAll(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fabril-nfe-e2e-'));
+  pfxFile = path.join(dir, 'empresa.pfx');
+  fs.writeFileSync(pfxFile, makePfx(makeTestCertificate({ cnpj: CNPJ }), PASSWORD));
+});
+afterAll(() => fs.rmSync(path.dirname(pfxFile), { recursive: true, force: true }));
+
+/**
+ * The company ready to issue but for its certificate (CNPJ, IE, São Paulo with its IBGE code), a
+ * client with a full address, a product without NCM yet, with a sale price and stock; put back
+ * as the other files expect it (no certificate, the CNPJ it had) when done.
+ */
+async function withIssuingCompany(page: Page, work: (scene: Scene) => Promise<void>) {
+  const before = (await pageApi(page, 'GET', '/company')).body;
+  await ok(page, 'PUT', '/company', {
+    ...before,
+    cnpj: CNPJ,
+    stateRegistration: '110042490114',
+    address: {
+      zipCode: '01310100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      complement: null,
+      district: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      cityCode: '3550308',
+    },
+  });
+  try {
+    await work(await seed(page));
+  } finally {
+    await pageApi(page, 'DELETE', '/company/certificate');
+    const current = (await pageApi(page, 'GET', '/company')).body;
+    await pageApi(page, 'PUT', '/company', { ...before, version: current.version });
+  }
+}
+
+async function seed(page: Page) {
+  const client = await created(page, '/clients', {
+    personType: 'J',
+    name: CLIENT,
+    document: cnpjFrom(String(Date.now()).slice(-12)),
+    stateRegistration: '110042490114',
+    address: {
+      zipCode: '01430001',
+      street: 'Avenida Brasil',
+      number: '1500',
+      district: 'Jardim América',
+      city: 'São Paulo',
+      state: 'SP',
+    },
+  });
+  const unit = await created(page, '/units-of-measurement', {
+    code: `N${RUN.slice(-5)}`,
+    decimals: 0,
+  });
+  const location = await created(page, '/stock-locations', { name: `Expedição ${RUN}` });
+  const product = await created(page, '/products', {
+    ...PRODUCT,
+    origin: 'RESALE',
+    unitId: unit.id,
+    salePrice: '49.90',
+  });
+  await created(page, '/stock-movements', {
+    type: 'IN',
+    itemId: product.id,
+    toLocationId: location.id,
+    quantity: '100',
+    unitCost: '20.00',
+  });
+  return { client, location, product };
+}
+type Scene = Awaited<ReturnType<typeof seed>>;
+
+async function uploadCertificate(page: Page) {
+  await page.goto('/company');
+  const card = page.locator('.ant-card').filter({ has: page.getByText('Certificado digital A1') });
+  await card.getByRole('button', { name: 'Enviar certificado' }).click();
+  const dialog = page.getByTestId('certificate-dialog');
+  await dialog.locator('input[type=file]').setInputFiles(pfxFile);
+  await dialog.getByTestId('certificate-password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Enviar certificado' }).click();
+  await expect.poll(() => toasts(page)).toContain('Certificado enviado.');
+}
+
+describe('Financeiro › Notas Fiscais', () => {
+  it('writes a draft, lists what the NF-e lacks, issues it and gives its DANFE and XML', async () => {
+    const { page } = ctx;
+    await signInAsAdmin(page);
+    await withIssuingCompany(page, async (scene) => {
+      await uploadCertificate(page);
+
+      await openFromMenu(page, 'Financeiro', 'Notas Fiscais');
+      await page.getByRole('button', { name: 'Nova nota' }).click();
+      await pick(page, 'Natureza de operação', 'Venda de mercadoria');
+      await pick(page, 'Cliente', CLIENT);
+      await pick(page, 'Local de estoque', `Expedição ${RUN}`);
+      await pick(page, 'Item, linha 1', PRODUCT.code);
+      // The item's sale price fills the line; the preview figures it as typed.
+      await expect
+        .poll(() => page.getByLabel('Preço unitário, linha 1').inputValue())
+        .toBe('49,90');
+      await page.getByLabel('Quantidade, linha 1').fill('3');
+      await expect.poll(() => page.getByTestId('total-invoice').textContent()).toContain('149,70');
+      await page.getByLabel('Categoria').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await expect.poll(() => page.url()).toMatch(/\/invoices\/\d+$/);
+      const id = Number(page.url().split('/').pop());
+
+      // The product has no NCM yet: "Emitir" says what to fill in and issues nothing.
+      await page.getByTestId('action-issue').click();
+      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      const problems = page.getByTestId('issue-problems');
+      await expect.poll(() => problems.textContent()).toContain(`NCM do item 1 (${PRODUCT.name})`);
+      expect((await pageApi(page, 'GET', `/invoices/${id}`)).body.status).toBe('DRAFT');
+      await settled(page);
+      await ctx.screenshot('invoice-incomplete-1280');
+
+      // Filled in on the product, the same draft issues.
+      const product = (await pageApi(page, 'GET', `/products/${scene.product.id}`)).body;
+      await ok(page, 'PUT', `/products/${scene.product.id}`, { ...product, ncm: '61091000' });
+      await page.getByTestId('action-issue').click();
+      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await expect
+        .poll(() => page.getByTestId('document-status').first().textContent())
+        .toBe('Emitida');
+      const issued = (await pageApi(page, 'GET', `/invoices/${id}`)).body;
+      expect(issued.number).toBeGreaterThan(0);
+      const groups = (issued.accessKey as string).match(/.{4}/g)!.join(' ');
+      await expect.poll(() => page.getByTestId('access-key').textContent()).toContain(groups);
+      expect(await page.getByTestId('sefaz-status').first().textContent()).toBe('Não transmitida');
+      expect(await page.getByTestId('issue-problems').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('invoice-bills').textContent()).toContain('149,70');
+      await settled(page);
+      await ctx.screenshot('invoice-issued-1280', true);
+
+      // The DANFE opens in a tab; read with the page's token, it is the NF-e printed.
+      const [danfeResponse, tab] = await Promise.all([
+        page.waitForResponse((response) => /\/invoices\/\d+\/danfe$/.test(response.url())),
+        page.context().waitForEvent('page'),
+        page.getByTestId('invoice-danfe').click(),
+      ]);
+      expect(danfeResponse.status()).toBe(200);
+      await tab.close();
+      const danfe = await pageBytes(page, `/api/v1/invoices/${id}/danfe`);
+      expect(danfe.type).toBe('application/pdf');
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      const pdfFile = path.join(SCREENSHOTS, 'invoice-danfe.pdf');
+      fs.writeFileSync(pdfFile, danfe.body);
+      const text = execFileSync('pdftotext', ['-raw', pdfFile, '-']).toString();
+      for (const expected of [groups, PRODUCT.name, 'NÃO TRANSMITIDA', 'SEM VALOR FISCAL']) {
+        expect(text).toContain(expected);
+      }
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '80',
+        '-singlefile',
+        pdfFile,
+        path.join(SCREENSHOTS, 'invoice-danfe'),
+      ]);
+      expect(fs.existsSync(path.join(SCREENSHOTS, 'invoice-danfe.png'))).toBe(true);
+
+      // The XML downloads under its key's name, the stored signed NF-e.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('invoice-xml').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`NFe${issued.accessKey}.xml`);
+      const xml = fs.readFileSync((await download.path())!, 'utf8');
+      expect(xml).toContain(`Id="NFe${issued.accessKey}"`);
+      expect(xml.startsWith('<NFe xmlns=')).toBe(true);
+      expect(xml).toContain('<Signature');
+
+      // On a phone the page keeps to the screen's width.
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.reload();
+      await page.getByTestId('access-key').waitFor();
+      await settled(page);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+      await ctx.screenshot('invoice-issued-375', true);
+      await page.goto('/invoices');
+      await page.getByTestId('invoices-table').waitFor();
+      await settled(page);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+      await ctx.screenshot('invoices-list-375');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+  });
+});
