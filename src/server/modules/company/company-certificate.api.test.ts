@@ -5,11 +5,7 @@ import { buildApp } from '../../app.js';
 import { resolveJwtSecret } from '../../platform/tokens.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { multipart } from '../../testing/multipart.js';
-import {
-  makeLegacyRc2Pfx,
-  makePfx,
-  makeTestCertificate,
-} from '../nfe/testing/test-certificate.js';
+import { makeLegacyRc2Pfx, makePfx, makeTestCertificate } from '../nfe/testing/test-certificate.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { companySigningCertificate } from './index.js';
 
