@@ -29,6 +29,8 @@ export const ErrorCode = {
   BUSINESS_RULE: 'BUSINESS_RULE',
   /** 422: an OUT or TRANSFER beyond the balance; `details` lists every item short. */
   INSUFFICIENT_STOCK: 'INSUFFICIENT_STOCK',
+  /** 422: an outflow would take units reserved for sales orders; `details` names them. */
+  STOCK_RESERVED: 'STOCK_RESERVED',
   /** 422: open receivables plus the order exceed the client's credit limit. */
   CREDIT_LIMIT: 'CREDIT_LIMIT',
   /** 422: a stock movement dated on or before the closed stock period. */
@@ -145,6 +147,19 @@ export const errorMessages = {
   PAID_BILLS: 'Há títulos baixados; estorne as baixas antes de cancelar a nota.',
   INSUFFICIENT_STOCK: ({ item, location, available, required }: StockShortage) =>
     `Estoque insuficiente: ${item} em ${location} tem ${available}, necessário ${required}.`,
+  /** `orders` names the orders holding the units ("PV-000012, PV-000015"). */
+  STOCK_RESERVED: ({
+    item,
+    location,
+    free,
+    orders,
+  }: {
+    item: string;
+    location: string;
+    free: string;
+    orders: string;
+  }) =>
+    `Unidades reservadas: ${item} em ${location} tem ${free} livre(s); o restante está reservado para ${orders}.`,
   CREDIT_LIMIT: 'Limite de crédito excedido',
   STOCK_PERIOD_CLOSED: (date: string) => `Período de estoque fechado até ${date}.`,
   NEGATIVE_PAST_BALANCE: ({

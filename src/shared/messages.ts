@@ -203,6 +203,24 @@ export const messages = {
     deleteConfirm: 'Excluir este rascunho?',
     billDescription: (number: string, supplier: string) => `${number} — ${supplier}`,
   },
+  /** Pedidos Recebidos (DOMAIN §7, issue 19). */
+  requestedOrders: {
+    deliveryBeforeOrder: 'A entrega não pode ser anterior à data do pedido.',
+    notSellable: 'Escolha um produto.',
+    inactiveProduct: 'Produto inativo: escolha um ativo.',
+    noPrice: 'Informe o preço: o produto não tem preço de venda.',
+    discountTooLarge: 'O desconto não pode ser maior que o total dos itens.',
+    approveNeedsLines: 'Inclua ao menos um item para aprovar o pedido.',
+    noSaleOperation: 'Cadastre as naturezas de operação de venda ou escolha uma.',
+    created: 'Pedido criado.',
+    saved: 'Pedido salvo.',
+    approved: 'Pedido aprovado.',
+    reserved: 'Reserva atualizada.',
+    closed: 'Pedido encerrado.',
+    delivered: 'Pedido entregue.',
+    cancelled: 'Pedido cancelado.',
+    deleted: 'Pedido excluído.',
+  },
   /** Notas Fiscais (DOMAIN §8, issue 18). */
   invoices: {
     invalidAccessKey: 'Chave de acesso inválida: confira os 44 caracteres.',

@@ -17,7 +17,7 @@ export const areas = {
   productionOrders: { label: 'Ordens de Produção', actions: [...crudActions, 'execute', 'cancel'] },
   requestedOrders: {
     label: 'Pedidos Recebidos',
-    actions: [...crudActions, 'approve', 'invoice', 'cancel'],
+    actions: [...crudActions, 'approve', 'invoice', 'cancel', 'releaseCredit'],
   },
   stockItems: { label: 'Consulta de Estoque', actions: ['read'] },
   stockMovements: { label: 'Movimentação de Estoque', actions: ['read', 'write', 'reverse'] },

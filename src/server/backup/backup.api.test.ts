@@ -240,6 +240,28 @@ async function everyKindOfData() {
   });
   expect(certificate.statusCode, certificate.body).toBe(200);
 
+  // A sales order approved, holding a reservation of the stock.
+  const saleItem = await createItem(api.db, {
+    kind: 'PRODUCT',
+    origin: 'RESALE',
+    unitId: purchase.un,
+  });
+  await post('/stock-movements', {
+    type: 'IN',
+    itemId: saleItem.id,
+    toLocationId: purchase.location.id,
+    quantity: '10',
+    unitCost: '4.00',
+  });
+  const sale = await post('/requested-orders', {
+    clientId: money.client.id,
+    orderDate: today,
+    locationId: purchase.location.id,
+    categoryId: money.income.id,
+    items: [{ productId: saleItem.id, quantity: '4', unitPrice: '9.90' }],
+  });
+  await post(`/requested-orders/${sale.id}/approve`);
+
   // An invoice's draft with its line (issuing is the invoices' tests' business).
   const operation = await api.db
     .selectFrom('fiscalOperations')

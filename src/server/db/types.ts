@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { InvoiceLineTaxes, InvoiceTotals } from '../../shared/invoice-taxes.js';
 import type { InvoiceStatus, SefazStatus } from '../../shared/resources/invoices.js';
+import type { RequestedOrderStatus } from '../../shared/resources/requested-orders.js';
 
 /** Tables as Kysely sees them, camelCase (CamelCasePlugin maps to snake_case in SQL). */
 
@@ -468,6 +469,46 @@ export interface PurchaseOrdersTable extends Bookkeeping {
   notes: string | null;
   status: ColumnType<PurchaseOrderStatus, PurchaseOrderStatus | undefined, PurchaseOrderStatus>;
 }
+/** A sales order (migration 0025). */
+export interface RequestedOrdersTable extends Bookkeeping {
+  id: Generated<number>;
+  number: number;
+  clientId: number;
+  /** 'YYYY-MM-DD', as deliveryDate. */
+  orderDate: string;
+  deliveryDate: string | null;
+  locationId: number;
+  fiscalOperationId: number | null;
+  paymentMethodId: number | null;
+  categoryId: number;
+  installments: number;
+  firstDueInDays: number;
+  intervalDays: number;
+  freight: Numeric;
+  discount: Numeric;
+  total: Numeric;
+  notes: string | null;
+  status: ColumnType<RequestedOrderStatus, RequestedOrderStatus | undefined, RequestedOrderStatus>;
+}
+export interface RequestedOrderItemsTable {
+  id: Generated<number>;
+  requestedOrderId: number;
+  productId: number;
+  quantity: Numeric;
+  unitPrice: Numeric;
+  discountPercent: Numeric;
+  position: number;
+}
+/** What an order line holds of the stock at its location (one row per line). */
+export interface StockReservationsTable {
+  id: Generated<number>;
+  requestedOrderItemId: number;
+  itemId: number;
+  locationId: number;
+  quantity: Numeric;
+  createdAt: Generated<Date>;
+  updatedAt: Generated<Date>;
+}
 /** An NF-e (migration 0024): number, key and XML are given at issue. */
 export interface InvoicesTable extends Bookkeeping {
   id: Generated<number>;
@@ -524,6 +565,8 @@ export interface InvoiceItemsTable {
   total: Numeric;
   /** The line's InvoiceLineFigures taxes (icms, ipi, pis, cofins, ibsCbs). */
   taxes: ColumnType<InvoiceLineTaxes, string, string>;
+  /** The sales order line it invoices (migration 0025). */
+  requestedOrderItemId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 /** A purchase order's line; `receivedQuantity` is written only by receipts. */
 export interface PurchaseOrderItemsTable {
@@ -570,6 +613,9 @@ export interface Database {
   fiscalOperations: FiscalOperationsTable;
   invoices: InvoicesTable;
   invoiceItems: InvoiceItemsTable;
+  requestedOrders: RequestedOrdersTable;
+  requestedOrderItems: RequestedOrderItemsTable;
+  stockReservations: StockReservationsTable;
   checkingAccounts: CheckingAccountsTable;
   financialCategories: FinancialCategoriesTable;
   clients: ClientsTable;

@@ -16,4 +16,5 @@ export const auditedAreas: Readonly<Record<string, Area>> = {
   'purchase-orders': 'purchaseOrders',
   'production-orders': 'productionOrders',
   invoices: 'invoices',
+  'requested-orders': 'requestedOrders',
 };

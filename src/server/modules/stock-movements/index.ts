@@ -6,7 +6,9 @@
  * order): call them before locking any item row yourself, or two use cases may each hold an item
  * the other waits for. When they throw, the caller's transaction must roll back (leave the error
  * to propagate out of `inTransaction`). `onHand` reads an item's stock over all locations, for the
- * screens that show it beside the item.
+ * screens that show it beside the item. Sales orders reserve stock through `reserveLines` (under
+ * the same item locks; a posting then refuses reserved units with 422 STOCK_RESERVED unless they
+ * are its own order's, `postMovements(…, { reservationsOf })`) and `releaseReservations`.
  */
 export {
   postMovements,
@@ -16,4 +18,11 @@ export {
   type StockMovement,
 } from './stock-movements.posting.js';
 export { onHand } from './stock-movements.repo.js';
+export {
+  releaseReservations,
+  reservationsOfLines,
+  reserveLines,
+  stockAt,
+  type ReservationWanted,
+} from './stock-reservations.js';
 export { stockMovementsRoutes } from './stock-movements.routes.js';

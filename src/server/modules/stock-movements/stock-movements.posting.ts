@@ -10,6 +10,7 @@ import {
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { date, quantity, quantityFitsUnit, unitCost } from '../../../shared/fields.js';
 import { messages } from '../../../shared/messages.js';
+import { formatRequestedOrderNumber } from '../../../shared/resources/requested-orders.js';
 import { formatDecimal } from '../../../shared/money.js';
 import type { Trx } from '../../db/connection.js';
 import type { StockMovementsTable, StockOriginType } from '../../db/types.js';
@@ -38,6 +39,7 @@ import {
   type LockedItem,
 } from './stock-movements.repo.js';
 import { documentMovementMessage } from './stock-movements.documents.js';
+import { reservedAt, type HeldRow } from './stock-reservations.repo.js';
 import {
   COST_SCALE,
   MAX_VALUE,
@@ -273,6 +275,8 @@ async function post(
   ctx: AuditContext,
   drafts: Draft[],
   today: string,
+  /** The sales order whose own reservations an outflow may take (its invoicing). */
+  reservationsOf: number | null = null,
 ): Promise<StockMovement[]> {
   if (drafts.length === 0) return [];
 
@@ -336,6 +340,14 @@ async function post(
     location: locations.get(key.locationId)!,
   });
 
+  // Units reserved for sales orders are not free for other outflows (issue 19): what each
+  // balance an outflow draws on holds for other orders, read under the items' locks.
+  const outflowKeys = drafts.flatMap((draft) => {
+    const { from } = balancesOf(draft);
+    return from && !draft.counted ? [from] : [];
+  });
+  const held = await reservedAt(trx, outflowKeys, reservationsOf);
+
   const shortages: { key: BalanceKey; required: Decimal; available: Decimal }[] = [];
   const posted: StockMovement[] = [];
   const purchasePrices = new Map<number, Decimal>();
@@ -347,6 +359,13 @@ async function post(
     const amount = draft.quantity!;
     const { from, to } = balancesOf(draft);
     if (from) {
+      const reserved = draft.counted ? undefined : held.get(balanceKeyOf(from));
+      if (reserved && balanceOf(from).minus(reserved.quantity).lessThan(amount)) {
+        // Short of the balance itself is a shortage like any other; short only of what is free
+        // is the reservations' refusal.
+        if (!balanceOf(from).lessThan(amount))
+          throw stockReserved(from, reserved, balanceOf(from), nameOf);
+      }
       const taken = await takeFromBalance(trx, from, amount.toFixed(3));
       if (taken === undefined) {
         shortages.push({ key: from, required: amount, available: balanceOf(from) });
@@ -513,6 +532,36 @@ function insufficientStock(
   });
 }
 
+/** 422 STOCK_RESERVED: the outflow would take units other sales orders hold. */
+function stockReserved(
+  key: BalanceKey,
+  reserved: HeldRow,
+  balance: Decimal,
+  nameOf: (key: BalanceKey) => { item: { name: string; unitDecimals: number }; location: string },
+): BusinessRuleError {
+  const { item, location } = nameOf(key);
+  const free = Decimal.max(0, balance.minus(reserved.quantity));
+  const orders = reserved.orderNumbers.map(formatRequestedOrderNumber);
+  return new BusinessRuleError({
+    code: ErrorCode.STOCK_RESERVED,
+    message: errorMessages.STOCK_RESERVED({
+      item: item.name,
+      location,
+      free: formatDecimal(free.toFixed(), item.unitDecimals),
+      orders: orders.join(', '),
+    }),
+    details: [
+      {
+        itemId: key.itemId,
+        locationId: key.locationId,
+        free: free.toFixed(3),
+        reserved: new Decimal(reserved.quantity).toFixed(3),
+        orders,
+      },
+    ],
+  });
+}
+
 /**
  * Posts a set of movements in the caller's transaction (DOMAIN §4), all or none: 400 for an input
  * that is wrong (a field path per movement), 422 for a closed period, a shortage (`details` lists
@@ -524,9 +573,10 @@ export async function postMovements(
   trx: Trx,
   ctx: AuditContext,
   movements: MovementInput[],
+  options: { reservationsOf?: number } = {},
 ): Promise<StockMovement[]> {
   const today = todayInSaoPaulo();
-  return post(trx, ctx, read(movements, today), today);
+  return post(trx, ctx, read(movements, today), today, options.reservationsOf ?? null);
 }
 
 /**

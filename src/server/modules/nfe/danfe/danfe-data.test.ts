@@ -5,7 +5,7 @@ import { crt1Sale, crt3Sale } from '../testing/sample-documents.js';
 import { DanfeXmlError, readDanfeData } from './danfe-data.js';
 
 const sample = (name: string) =>
-  readFileSync(new URL(`../nfe/testing/samples/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../testing/samples/${name}`, import.meta.url), 'utf8');
 
 describe('reading the DANFE’s data from the NF-e XML', () => {
   it('reads a CRT 1 invoice: identification, parties, items, bills, totals and texts', () => {

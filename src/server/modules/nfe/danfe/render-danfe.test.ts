@@ -138,7 +138,7 @@ describe('rendering the DANFE', () => {
 
   it('prints an nfeProc’s own protocol when the marks bring none', async () => {
     const xml = readFileSync(
-      new URL('../nfe/testing/samples/nfeproc-crt1-layout4.xml', import.meta.url),
+      new URL('../testing/samples/nfeproc-crt1-layout4.xml', import.meta.url),
       'utf8',
     );
     const { text } = readPdf(

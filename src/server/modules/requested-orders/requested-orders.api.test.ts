@@ -1,0 +1,243 @@
+import { Decimal } from 'decimal.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../../testing/api-app.js';
+import { userWith } from '../master-data/testing/master-data-helpers.js';
+import { orderFixture, orderInput, type OrderFixture } from './testing/order-fixtures.js';
+
+const api = useTestApi();
+const BASE = '/api/v1/requested-orders';
+let fx: OrderFixture;
+
+beforeAll(async () => {
+  fx = await orderFixture(api);
+});
+
+async function send(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  token?: string,
+) {
+  return api.request({
+    method,
+    url,
+    token: token ?? (await api.adminToken()),
+    payload: payload as never,
+  });
+}
+
+async function order(changes: Record<string, unknown> = {}, scene: OrderFixture = fx) {
+  const created = await send('POST', BASE, orderInput(scene, changes));
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json();
+}
+
+async function act(id: number, action: string, payload: unknown = {}) {
+  return send('POST', `${BASE}/${id}/${action}`, payload);
+}
+
+const reservedOf = async (itemId: number) => {
+  const row = await api.db
+    .selectFrom('stockReservations')
+    .select((eb) => eb.fn.sum<string>('quantity').as('q'))
+    .where('itemId', '=', itemId)
+    .executeTakeFirst();
+  return new Decimal(row?.q ?? 0).toFixed(3);
+};
+
+describe('an open order', () => {
+  it('is numbered PV-…, priced line by line, with the discount and freight spread to the cent', async () => {
+    const created = await order();
+    expect(created.number).toMatch(/^PV-\d{6}$/);
+    expect(created.status).toBe('OPEN');
+    const [shirt, cap] = created.items;
+    // 4 × 89.90 − 10 % = 323.64; 3 × 24.00 = 72.00.
+    expect(shirt).toMatchObject({
+      unitPrice: '89.90',
+      lineTotal: '323.64',
+      reservedQuantity: '0.000',
+    });
+    expect(cap).toMatchObject({ unitPrice: '24.00', lineTotal: '72.00' });
+    expect(created.itemsTotal).toBe('395.64');
+    expect(created.total).toBe('410.64');
+    expect(new Decimal(shirt.orderDiscount).plus(cap.orderDiscount).toFixed(2)).toBe('5.00');
+    expect(new Decimal(shirt.freight).plus(cap.freight).toFixed(2)).toBe('20.00');
+  });
+
+  it('refuses a feedstock, a discount above the items and a delivery before the order, on their fields', async () => {
+    const refused = await send(
+      'POST',
+      BASE,
+      orderInput(fx, { discount: '9999.00', deliveryDate: '2026-01-01' }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().error.fields)).toContain('deliveryDate');
+    const tooMuch = await send('POST', BASE, orderInput(fx, { discount: '9999.00' }));
+    expect(tooMuch.json().error.fields).toEqual({
+      discount: 'O desconto não pode ser maior que o total dos itens.',
+    });
+  });
+
+  it('is edited with its version (stale: 409) and deleted; numbers of 20 created at once have no gaps', async () => {
+    const created = await order();
+    const edited = await send('PUT', `${BASE}/${created.id}`, {
+      ...orderInput(fx, { notes: 'Urgente' }),
+      version: created.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const stale = await send('PUT', `${BASE}/${created.id}`, {
+      ...orderInput(fx),
+      version: created.version,
+    });
+    expect(stale.json().error.code).toBe('STALE_VERSION');
+    expect((await send('DELETE', `${BASE}/${created.id}`)).statusCode).toBe(204);
+
+    const token = await api.adminToken();
+    const many = await Promise.all(
+      Array.from({ length: 20 }, () => send('POST', BASE, orderInput(fx), token)),
+    );
+    const numbers = many
+      .map((answer) => Number(answer.json().number.slice(3)))
+      .sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(20);
+    expect(numbers[19]! - numbers[0]!).toBe(19);
+  });
+});
+
+describe('approving', () => {
+  it('reserves what is free at the location, and a second order only what is left', async () => {
+    const scene = await orderFixture(api, '10');
+    const items = (quantity: string) => [{ productId: scene.shirt.id, quantity }];
+    const first = await order({ items: items('6') }, scene);
+    const approved = await act(first.id, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({
+      status: 'APPROVED',
+      items: [{ reservedQuantity: '6.000' }],
+    });
+    const second = await order({ items: items('7') }, scene);
+    expect((await act(second.id, 'approve')).json().items[0].reservedQuantity).toBe('4.000');
+
+    const availability = (await send('GET', `${BASE}/${second.id}/availability`)).json();
+    expect(availability.items[0]).toMatchObject({
+      onHand: '10.000',
+      reservedQuantity: '4.000',
+      available: '0.000',
+      missing: '3.000',
+    });
+
+    // Edit, delete and approve again are refused once approved.
+    expect((await act(second.id, 'approve')).statusCode).toBe(409);
+    const edit = await send('PUT', `${BASE}/${second.id}`, {
+      ...orderInput(scene),
+      version: approved.json().version,
+    });
+    expect(edit.statusCode).toBe(409);
+    expect((await send('DELETE', `${BASE}/${second.id}`)).statusCode).toBe(409);
+
+    // More stock arrives: "Reservar" takes it, up to what the line needs.
+    await send('POST', '/api/v1/stock-movements', {
+      type: 'IN',
+      itemId: scene.shirt.id,
+      toLocationId: scene.location.id,
+      quantity: '5',
+      unitCost: '20.00',
+    });
+    const topped = await act(second.id, 'reserve');
+    expect(topped.statusCode, topped.body).toBe(200);
+    expect(topped.json()).toMatchObject({
+      status: 'APPROVED',
+      items: [{ reservedQuantity: '7.000' }],
+    });
+    expect(await reservedOf(scene.shirt.id)).toBe('13.000');
+
+    // Cancelling releases what it held.
+    expect((await act(first.id, 'cancel')).json().status).toBe('CANCELLED');
+    expect(await reservedOf(scene.shirt.id)).toBe('7.000');
+  });
+
+  it('never reserves more than is on hand when 20 orders are approved at once', async () => {
+    const scene = await orderFixture(api, '25');
+    const orders = [];
+    for (let i = 0; i < 20; i++)
+      orders.push(await order({ items: [{ productId: scene.cap.id, quantity: '3' }] }, scene));
+    const token = await api.adminToken();
+    const answers = await Promise.all(
+      orders.map((o) => send('POST', `${BASE}/${o.id}/approve`, {}, token)),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    expect(await reservedOf(scene.cap.id)).toBe('25.000');
+  });
+
+  it('keeps reserved units from a manual exit (422 STOCK_RESERVED naming the order), not the free ones', async () => {
+    const scene = await orderFixture(api, '10');
+    const held = await order({ items: [{ productId: scene.shirt.id, quantity: '8' }] }, scene);
+    await act(held.id, 'approve');
+    const out = (quantity: string) =>
+      send('POST', '/api/v1/stock-movements', {
+        type: 'OUT',
+        itemId: scene.shirt.id,
+        fromLocationId: scene.location.id,
+        quantity,
+      });
+    const refused = await out('3');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('STOCK_RESERVED');
+    expect(refused.json().error.message).toContain(held.number);
+    expect(refused.json().error.details[0]).toMatchObject({
+      free: '2.000',
+      reserved: '8.000',
+      orders: [held.number],
+    });
+    expect((await out('2')).statusCode).toBe(201);
+    // Beyond the balance itself it is the usual shortage.
+    expect((await out('50')).json().error.code).toBe('INSUFFICIENT_STOCK');
+  });
+});
+
+describe('the other moves', () => {
+  it('are refused from the wrong status (409), delivery only once invoiced', async () => {
+    const created = await order();
+    expect((await act(created.id, 'close')).statusCode).toBe(409);
+    expect((await act(created.id, 'reserve')).statusCode).toBe(409);
+    expect((await act(created.id, 'deliver', { date: '2026-12-01' })).statusCode).toBe(409);
+    await act(created.id, 'approve');
+    expect((await act(created.id, 'deliver', { date: '2026-12-01' })).statusCode).toBe(409);
+    expect((await act(created.id, 'close')).statusCode).toBe(409);
+    const cancelled = await act(created.id, 'cancel');
+    expect(cancelled.json().status).toBe('CANCELLED');
+    expect((await act(created.id, 'cancel')).statusCode).toBe(409);
+    const history = await send(
+      'GET',
+      `/api/v1/audit?entity=requested-orders&entityId=${created.id}`,
+    );
+    expect(history.json().items.map((entry: { action: string }) => entry.action)).toEqual([
+      'cancel',
+      'approve',
+      'create',
+    ]);
+  });
+
+  it('ask each their permission', async () => {
+    const reader = await userWith(api, ['requestedOrders:read']);
+    const created = await order();
+    expect((await send('GET', BASE, undefined, reader.token)).statusCode).toBe(200);
+    expect(
+      (await send('GET', `${BASE}/${created.id}/availability`, undefined, reader.token)).statusCode,
+    ).toBe(200);
+    expect((await send('POST', BASE, orderInput(fx), reader.token)).statusCode).toBe(403);
+    expect((await send('POST', `${BASE}/${created.id}/approve`, {}, reader.token)).statusCode).toBe(
+      403,
+    );
+    expect((await send('POST', `${BASE}/${created.id}/cancel`, {}, reader.token)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await send('DELETE', `${BASE}/${created.id}`, undefined, reader.token)).statusCode,
+    ).toBe(403);
+    const seller = await userWith(api, ['requestedOrders:read', 'requestedOrders:write']);
+    expect((await send('POST', `${BASE}/${created.id}/approve`, {}, seller.token)).statusCode).toBe(
+      403,
+    );
+  });
+});

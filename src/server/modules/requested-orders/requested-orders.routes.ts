@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { date } from '../../../shared/fields.js';
+import {
+  requestedOrderAvailabilitySchema,
+  requestedOrderCreateSchema,
+  requestedOrderDetailSchema,
+  requestedOrderListQuerySchema,
+  requestedOrderPageSchema,
+  requestedOrderUpdateSchema,
+} from '../../../shared/resources/requested-orders.js';
+import type { Db } from '../../db/connection.js';
+import { auditContext } from '../../platform/request-context.js';
+import { idParams } from '../../platform/route-schemas.js';
+import {
+  approveRequestedOrder,
+  cancelRequestedOrder,
+  closeRequestedOrder,
+  deliverRequestedOrder,
+  reserveRequestedOrder,
+} from './move-requested-order.js';
+import {
+  getRequestedOrder,
+  listRequestedOrders,
+  requestedOrderAvailability,
+} from './requested-orders.read.js';
+import {
+  createRequestedOrder,
+  deleteRequestedOrder,
+  updateRequestedOrder,
+} from './save-requested-order.js';
+
+/**
+ * Pedidos Recebidos (`/requested-orders`): the list, an order with its lines (reserved and
+ * invoiced of each), its availability; the OPEN order's create, edit and delete; approve and
+ * reserve (requestedOrders:approve), close and deliver (requestedOrders:invoice), cancel.
+ */
+export function requestedOrdersRoutes(db: Db): FastifyPluginAsyncZod {
+  const base = '/requested-orders';
+  const tags = ['requested-orders'];
+  const orderResponse = { 200: requestedOrderDetailSchema };
+  return async (app) => {
+    app.get(base, {
+      config: { permission: 'requestedOrders:read' },
+      schema: {
+        tags,
+        querystring: requestedOrderListQuerySchema,
+        response: { 200: requestedOrderPageSchema },
+      },
+      handler: (request) => listRequestedOrders(db, request.query),
+    });
+    app.get(`${base}/:id`, {
+      config: { permission: 'requestedOrders:read' },
+      schema: { tags, params: idParams, response: orderResponse },
+      handler: (request) => getRequestedOrder(db, request.params.id),
+    });
+    app.get(`${base}/:id/availability`, {
+      config: { permission: 'requestedOrders:read' },
+      schema: { tags, params: idParams, response: { 200: requestedOrderAvailabilitySchema } },
+      handler: (request) => requestedOrderAvailability(db, request.params.id),
+    });
+    app.post(base, {
+      config: { permission: 'requestedOrders:write' },
+      schema: {
+        tags,
+        body: requestedOrderCreateSchema,
+        response: { 201: requestedOrderDetailSchema },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await createRequestedOrder(db, auditContext(request), request.body)),
+    });
+    app.put(`${base}/:id`, {
+      config: { permission: 'requestedOrders:write' },
+      schema: { tags, params: idParams, body: requestedOrderUpdateSchema, response: orderResponse },
+      handler: (request) =>
+        updateRequestedOrder(db, auditContext(request), request.params.id, request.body),
+    });
+    app.delete(`${base}/:id`, {
+      config: { permission: 'requestedOrders:delete' },
+      schema: { tags, params: idParams },
+      handler: async (request, reply) => {
+        await deleteRequestedOrder(db, auditContext(request), request.params.id);
+        return reply.status(204).send();
+      },
+    });
+    app.post(`${base}/:id/approve`, {
+      config: { permission: 'requestedOrders:approve' },
+      schema: { tags, params: idParams, response: orderResponse },
+      handler: (request) => approveRequestedOrder(db, auditContext(request), request.params.id),
+    });
+    app.post(`${base}/:id/reserve`, {
+      config: { permission: 'requestedOrders:approve' },
+      schema: { tags, params: idParams, response: orderResponse },
+      handler: (request) => reserveRequestedOrder(db, auditContext(request), request.params.id),
+    });
+    app.post(`${base}/:id/close`, {
+      config: { permission: 'requestedOrders:invoice' },
+      schema: { tags, params: idParams, response: orderResponse },
+      handler: (request) => closeRequestedOrder(db, auditContext(request), request.params.id),
+    });
+    app.post(`${base}/:id/deliver`, {
+      config: { permission: 'requestedOrders:invoice' },
+      schema: { tags, params: idParams, body: z.object({ date: date() }), response: orderResponse },
+      handler: (request) =>
+        deliverRequestedOrder(db, auditContext(request), request.params.id, request.body),
+    });
+    app.post(`${base}/:id/cancel`, {
+      config: { permission: 'requestedOrders:cancel' },
+      schema: { tags, params: idParams, response: orderResponse },
+      handler: (request) => cancelRequestedOrder(db, auditContext(request), request.params.id),
+    });
+  };
+}
