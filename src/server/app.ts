@@ -170,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(purchaseOrdersRoutes(options.db));
       await api.register(productionOrdersRoutes(options.db));
       await api.register(invoicesRoutes(options.db, options.certificateKey));
-      await api.register(requestedOrdersRoutes(options.db));
+      await api.register(requestedOrdersRoutes(options.db, options.certificateKey));
     },
     { prefix: '/api/v1' },
   );

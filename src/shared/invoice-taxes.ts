@@ -99,7 +99,11 @@ export interface InvoiceFiguresInput {
   rule: InvoiceTaxRule;
   discount: string;
   freight: string;
-  lines: Array<{ quantity: string; unitPrice: string }>;
+  /**
+   * A line's own `discount` and `freight`, when given, are taken as they are instead of its share
+   * of the header's (an invoice of a sales order carries each line's part of the order's).
+   */
+  lines: Array<{ quantity: string; unitPrice: string; discount?: string; freight?: string }>;
 }
 
 const ZERO = '0.00';
@@ -182,8 +186,8 @@ export function invoiceFigures(input: InvoiceFiguresInput): {
   const freights = spread(input.freight);
 
   const lines = gross.map((grossTotal, i): InvoiceLineFigures => {
-    const discount = discounts[i]!;
-    const freight = freights[i]!;
+    const discount = input.lines[i]!.discount ?? discounts[i]!;
+    const freight = input.lines[i]!.freight ?? freights[i]!;
     const operation = new Decimal(grossTotal).minus(discount).plus(freight);
     const icms = icmsOf(taxRegime, rule, operation);
     const ipi = ipiOf(rule, operation);

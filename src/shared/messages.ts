@@ -212,6 +212,8 @@ export const messages = {
     discountTooLarge: 'O desconto não pode ser maior que o total dos itens.',
     approveNeedsLines: 'Inclua ao menos um item para aprovar o pedido.',
     noSaleOperation: 'Cadastre as naturezas de operação de venda ou escolha uma.',
+    overInvoice: (left: string) => `Quantidade maior que a que falta faturar (${left}).`,
+    nothingToInvoice: 'Nada a faturar: todos os itens já foram faturados.',
     created: 'Pedido criado.',
     saved: 'Pedido salvo.',
     approved: 'Pedido aprovado.',

@@ -238,3 +238,16 @@ export const requestedOrderAvailabilitySchema = z.object({
   ),
 });
 export type RequestedOrderAvailability = z.output<typeof requestedOrderAvailabilitySchema>;
+
+/**
+ * "Faturar": the lines and quantities to invoice now (none: everything not yet invoiced). The
+ * NF-e is dated the moment it is issued (dhEmi), so no other date is taken.
+ */
+export const requestedOrderInvoiceSchema = z.object({
+  lines: z
+    .array(z.object({ lineId: id(), quantity: quantity() }))
+    .max(500)
+    .optional(),
+});
+export type RequestedOrderInvoiceInput = z.input<typeof requestedOrderInvoiceSchema>;
+export type RequestedOrderInvoice = z.output<typeof requestedOrderInvoiceSchema>;

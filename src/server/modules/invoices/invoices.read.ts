@@ -83,7 +83,7 @@ export async function getInvoice(db: DbOrTrx, id: number): Promise<InvoiceDetail
     additionalInfo: row.additionalInfo,
     referencedKeys: row.referencedKeys,
     totals: row.totals,
-    items: lines.map(({ taxes, ...line }) => ({ ...line, ...taxes })),
+    items: lines.map(({ taxes, requestedOrderItemId: _line, ...line }) => ({ ...line, ...taxes })),
     bills: bills.map(({ paidAmount: _paid, ...bill }) => bill),
     movements,
   };

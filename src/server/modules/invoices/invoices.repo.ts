@@ -39,6 +39,7 @@ export const invoiceLines: DocumentLines = {
     'freight',
     'total',
     'taxes',
+    'requestedOrderItemId',
   ],
 };
 
@@ -130,6 +131,7 @@ export interface InvoiceLineDbRow {
   freight: string;
   total: string;
   taxes: InvoiceLineTaxes;
+  requestedOrderItemId: number | null;
 }
 
 /** The invoice's lines in their order, with the items' code and unit. */
@@ -140,7 +142,7 @@ export async function findInvoiceLines(
   const { rows } = await sql<InvoiceLineDbRow>`
     SELECT l.id, l.position, l.item_id, i.code AS item_code, l.description, l.ncm, l.cest, l.cfop,
       l.tax_origin, u.code AS unit_code, u.decimals AS unit_decimals, l.quantity, l.unit_price,
-      l.gross_total, l.discount, l.freight, l.total, l.taxes
+      l.gross_total, l.discount, l.freight, l.total, l.taxes, l.requested_order_item_id
     FROM invoice_items l
     JOIN items i ON i.id = l.item_id
     JOIN units_of_measurement u ON u.id = i.unit_id

@@ -50,7 +50,7 @@ import {
   type RecipientRow,
 } from './invoices.repo.js';
 import { invoiceFolio, nfeItemOf, paymentMethodCode } from './nfe-of-invoice.js';
-import { priceInvoice } from './save-invoice.js';
+import { insertPricedInvoice, priceInvoice, type InvoiceInput } from './save-invoice.js';
 
 /**
  * "Emitir" (issue 18), in one transaction with these steps:
@@ -250,6 +250,20 @@ function refuseInvalid(errors: string[]): never {
   });
 }
 
+/**
+ * A new invoice written and issued in the caller's transaction (a sales order's "Faturar"): the
+ * same pricing as a draft saved by hand, then the same issue. Answers the issued invoice.
+ */
+export async function createAndIssueInvoice(
+  trx: Trx,
+  ctx: AuditContext,
+  input: InvoiceInput,
+  certificateKey: Buffer,
+): Promise<InvoiceDetail> {
+  const id = await insertPricedInvoice(trx, ctx, input);
+  return issueInvoice(trx, ctx, id, certificateKey);
+}
+
 export function issueInvoice(
   db: DbOrTrx,
   ctx: AuditContext,
@@ -308,6 +322,11 @@ async function refresh(step: DocumentStep<LockedInvoice>): Promise<LockedInvoice
       description: line.description,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
+      // A sales order's invoice keeps each line's part of the order's discount and freight.
+      ...(stored.requestedOrderId === null
+        ? {}
+        : { discount: line.discount, freight: line.freight }),
+      requestedOrderItemId: line.requestedOrderItemId,
     })),
   });
   const same =
@@ -398,6 +417,8 @@ async function postStock(
             path: `items.${index}`,
           },
     ),
+    // A sales order's invoice takes the units its order holds reserved.
+    invoice.requestedOrderId === null ? {} : { reservationsOf: invoice.requestedOrderId },
   );
 }
 

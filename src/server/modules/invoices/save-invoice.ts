@@ -38,13 +38,19 @@ import {
  * still missing (an NCM, a municipality) does not stop a save: issuing lists it.
  */
 
-type InvoiceInput = Omit<InvoiceCreate, 'items'> & {
+export type InvoiceInput = Omit<InvoiceCreate, 'items'> & {
+  /** The sales order it invoices (an invoice made by "Faturar"). */
+  requestedOrderId?: number | null;
   items: {
     id?: number | null;
     itemId: number;
     description?: string | null;
     quantity: string;
     unitPrice?: string | null;
+    /** The line's own discount and freight (a sales order's part); else its share of the header's. */
+    discount?: string;
+    freight?: string;
+    requestedOrderItemId?: number | null;
   }[];
 };
 
@@ -123,6 +129,9 @@ export async function priceInvoice(trx: Trx, input: InvoiceInput) {
       description: line.description ?? item?.name ?? '',
       quantity: line.quantity,
       unitPrice: new Decimal(unitPrice ?? 0).toFixed(2),
+      discount: line.discount,
+      freight: line.freight,
+      requestedOrderItemId: line.requestedOrderItemId ?? null,
     };
   });
 
@@ -133,7 +142,7 @@ export async function priceInvoice(trx: Trx, input: InvoiceInput) {
     freight: input.freight,
     lines: priced,
   });
-  if (new Decimal(input.discount).greaterThan(figures.totals.productsTotal)) {
+  if (new Decimal(figures.totals.discount).greaterThan(figures.totals.productsTotal)) {
     fields.discount = messages.invoices.discountTooLarge;
   }
   if (Object.keys(fields).length || !operation) throw new ValidationError(fields);
@@ -152,6 +161,7 @@ export async function priceInvoice(trx: Trx, input: InvoiceInput) {
       unitPrice: line.unitPrice,
       ...money,
       taxes: JSON.stringify({ icms, ipi, pis, cofins, ibsCbs }),
+      requestedOrderItemId: line.requestedOrderItemId,
     };
   });
   const header = {
@@ -169,8 +179,9 @@ export async function priceInvoice(trx: Trx, input: InvoiceInput) {
     firstDueInDays: input.firstDueInDays,
     intervalDays: input.intervalDays,
     freightMode: input.freightMode,
-    freight: input.freight,
-    discount: input.discount,
+    freight: figures.totals.freight,
+    discount: figures.totals.discount,
+    requestedOrderId: input.requestedOrderId ?? null,
     additionalInfo: input.additionalInfo ?? operation.additionalInfo ?? null,
     referencedKeys: input.referencedKeys,
     totals: JSON.stringify(figures.totals),
@@ -209,15 +220,24 @@ export function createInvoice(
       if (line.id) fields[`items.${index}.id`] = messages.errors.lineNotInDocument;
     });
     if (Object.keys(fields).length) throw new ValidationError(fields);
-    const { header, lines } = await priceInvoice(trx, input);
-    const id = await insertInvoice(
-      trx,
-      { ...header, createdBy: ctx.userId, updatedBy: ctx.userId },
-      lines.map(({ id: _id, ...line }) => line),
-    );
-    await auditCreated(trx, ctx, invoiceDocument, id);
-    return getInvoice(trx, id);
+    return getInvoice(trx, await insertPricedInvoice(trx, ctx, input));
   });
+}
+
+/** A new DRAFT priced and written, audited, in the caller's transaction; answers its id. */
+export async function insertPricedInvoice(
+  trx: Trx,
+  ctx: AuditContext,
+  input: InvoiceInput,
+): Promise<number> {
+  const { header, lines } = await priceInvoice(trx, input);
+  const id = await insertInvoice(
+    trx,
+    { ...header, createdBy: ctx.userId, updatedBy: ctx.userId },
+    lines.map(({ id: _id, ...line }) => line),
+  );
+  await auditCreated(trx, ctx, invoiceDocument, id);
+  return id;
 }
 
 /** PUT: only a DRAFT, with the version read; lines replaced by id. */

@@ -2,7 +2,13 @@ import { Decimal } from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
-import { orderFixture, orderInput, type OrderFixture } from './testing/order-fixtures.js';
+import { readyCompany } from '../invoices/testing/invoice-fixtures.js';
+import {
+  createInvoiceClientAddress,
+  orderFixture,
+  orderInput,
+  type OrderFixture,
+} from './testing/order-fixtures.js';
 
 const api = useTestApi();
 const BASE = '/api/v1/requested-orders';
@@ -239,5 +245,136 @@ describe('the other moves', () => {
     expect((await send('POST', `${BASE}/${created.id}/approve`, {}, seller.token)).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('invoicing', () => {
+  let sale: OrderFixture;
+  beforeAll(async () => {
+    await readyCompany(api);
+    sale = await orderFixture(api, '10');
+    for (const product of [sale.shirt, sale.cap]) {
+      await api.db
+        .updateTable('items')
+        .set({ ncm: '61091000' })
+        .where('id', '=', product.id)
+        .execute();
+    }
+    await createInvoiceClientAddress(api, sale.client.id);
+  });
+
+  it('in two parts then closed: the NF-e, the stock, the reservations and the cents all agree', async () => {
+    const created = await order(
+      {
+        items: [
+          { productId: sale.shirt.id, quantity: '6', discountPercent: '10' },
+          { productId: sale.cap.id, quantity: '3' },
+        ],
+      },
+      sale,
+    );
+    await act(created.id, 'approve');
+    const line = (i: number) => created.items[i].id as number;
+
+    const first = await act(created.id, 'invoice', { lines: [{ lineId: line(0), quantity: '4' }] });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      status: 'PARTIALLY_INVOICED',
+      items: [
+        { invoicedQuantity: '4.000', reservedQuantity: '2.000' },
+        { invoicedQuantity: '0.000', reservedQuantity: '3.000' },
+      ],
+    });
+
+    // More than is left of a line is refused on its field and leaves nothing behind.
+    const over = await act(created.id, 'invoice', { lines: [{ lineId: line(0), quantity: '5' }] });
+    expect(over.statusCode).toBe(400);
+    expect(Object.keys(over.json().error.fields)).toEqual(['lines.0.quantity']);
+
+    const second = await act(created.id, 'invoice', {
+      lines: [{ lineId: line(1), quantity: '1' }],
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const closed = await act(created.id, 'close');
+    expect(closed.json()).toMatchObject({
+      status: 'INVOICED',
+      items: [{ reservedQuantity: '0.000' }, { reservedQuantity: '0.000' }],
+    });
+    expect(await reservedOf(sale.cap.id)).toBe('0.000');
+
+    const invoices = await api.db
+      .selectFrom('invoices')
+      .select(['id', 'total', 'status', 'number'])
+      .where('requestedOrderId', '=', created.id)
+      .execute();
+    expect(invoices).toHaveLength(2);
+    for (const invoice of invoices) {
+      const bills = await api.db
+        .selectFrom('bills')
+        .select('amount')
+        .where('originType', '=', 'INVOICE')
+        .where('originId', '=', invoice.id)
+        .execute();
+      expect(bills.reduce((sum, bill) => sum.plus(bill.amount), new Decimal(0)).toFixed(2)).toBe(
+        new Decimal(invoice.total).toFixed(2),
+      );
+    }
+  });
+
+  it('all at once adds up to the order total to the cent, and a shortage leaves no trace', async () => {
+    const created = await order(
+      {
+        items: [{ productId: sale.cap.id, quantity: '3', discountPercent: '7.5' }],
+        discount: '3.33',
+        freight: '12.34',
+        installments: 3,
+      },
+      sale,
+    );
+    await act(created.id, 'approve');
+    const invoiced = await act(created.id, 'invoice', {});
+    expect(invoiced.statusCode, invoiced.body).toBe(200);
+    expect(invoiced.json().status).toBe('INVOICED');
+    const invoice = await api.db
+      .selectFrom('invoices')
+      .select(['id', 'total'])
+      .where('requestedOrderId', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(new Decimal(invoice.total).toFixed(2)).toBe(created.total);
+    const bills = await api.db
+      .selectFrom('bills')
+      .select('amount')
+      .where('originType', '=', 'INVOICE')
+      .where('originId', '=', invoice.id)
+      .execute();
+    expect(bills).toHaveLength(3);
+    expect(bills.reduce((sum, bill) => sum.plus(bill.amount), new Decimal(0)).toFixed(2)).toBe(
+      created.total,
+    );
+
+    // An order of more than there is: 422 INSUFFICIENT_STOCK, no number spent, no bill, no move.
+    const sequence = async () =>
+      (
+        await api.db
+          .selectFrom('documentSequences')
+          .select('lastNumber')
+          .where('documentType', '=', 'invoice')
+          .executeTakeFirst()
+      )?.lastNumber;
+    const before = await sequence();
+    const short = await order({ items: [{ productId: sale.shirt.id, quantity: '500' }] }, sale);
+    await act(short.id, 'approve');
+    const refused = await act(short.id, 'invoice', {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('INSUFFICIENT_STOCK');
+    expect(await sequence()).toBe(before);
+    expect((await send('GET', `${BASE}/${short.id}`)).json().status).toBe('APPROVED');
+    expect(
+      await api.db
+        .selectFrom('invoices')
+        .select('id')
+        .where('requestedOrderId', '=', short.id)
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -266,3 +266,28 @@ export async function insertOrder(
   }
   return id;
 }
+
+export interface InvoicedMoneyRow {
+  lineId: number;
+  quantity: string;
+  /** Σ (vProd − vDesc + vFrete) of the line on issued invoices. */
+  net: string;
+  freight: string;
+}
+
+/** What each line has taken, in quantity and money, on the order's issued invoices. */
+export async function invoicedMoney(
+  db: DbOrTrx,
+  orderId: number,
+): Promise<Map<number, InvoicedMoneyRow>> {
+  const { rows } = await sql<InvoicedMoneyRow>`
+    SELECT ii.requested_order_item_id AS line_id, sum(ii.quantity)::numeric(15,3)::text AS quantity,
+      sum(ii.gross_total - ii.discount + ii.freight)::numeric(15,2)::text AS net,
+      sum(ii.freight)::numeric(15,2)::text AS freight
+    FROM invoice_items ii
+    JOIN invoices n ON n.id = ii.invoice_id
+    JOIN requested_order_items l ON l.id = ii.requested_order_item_id
+    WHERE l.requested_order_id = ${orderId} AND n.status = 'ISSUED'
+    GROUP BY ii.requested_order_item_id`.execute(db);
+  return new Map(rows.map((row) => [row.lineId, row]));
+}

@@ -5,6 +5,7 @@ import {
   requestedOrderAvailabilitySchema,
   requestedOrderCreateSchema,
   requestedOrderDetailSchema,
+  requestedOrderInvoiceSchema,
   requestedOrderListQuerySchema,
   requestedOrderPageSchema,
   requestedOrderUpdateSchema,
@@ -12,6 +13,7 @@ import {
 import type { Db } from '../../db/connection.js';
 import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
+import { invoiceRequestedOrder } from './invoice-requested-order.js';
 import {
   approveRequestedOrder,
   cancelRequestedOrder,
@@ -33,9 +35,9 @@ import {
 /**
  * Pedidos Recebidos (`/requested-orders`): the list, an order with its lines (reserved and
  * invoiced of each), its availability; the OPEN order's create, edit and delete; approve and
- * reserve (requestedOrders:approve), close and deliver (requestedOrders:invoice), cancel.
+ * reserve (requestedOrders:approve), invoice, close and deliver (requestedOrders:invoice), cancel.
  */
-export function requestedOrdersRoutes(db: Db): FastifyPluginAsyncZod {
+export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPluginAsyncZod {
   const base = '/requested-orders';
   const tags = ['requested-orders'];
   const orderResponse = { 200: requestedOrderDetailSchema };
@@ -92,6 +94,24 @@ export function requestedOrdersRoutes(db: Db): FastifyPluginAsyncZod {
       config: { permission: 'requestedOrders:approve' },
       schema: { tags, params: idParams, response: orderResponse },
       handler: (request) => reserveRequestedOrder(db, auditContext(request), request.params.id),
+    });
+    app.post(`${base}/:id/invoice`, {
+      config: { permission: 'requestedOrders:invoice' },
+      schema: {
+        tags,
+        summary: 'Fatura o pedido: emite a NF-e, baixa o estoque reservado e gera os títulos',
+        params: idParams,
+        body: requestedOrderInvoiceSchema,
+        response: orderResponse,
+      },
+      handler: (request) =>
+        invoiceRequestedOrder(
+          db,
+          auditContext(request),
+          request.params.id,
+          request.body,
+          certificateKey,
+        ),
     });
     app.post(`${base}/:id/close`, {
       config: { permission: 'requestedOrders:invoice' },

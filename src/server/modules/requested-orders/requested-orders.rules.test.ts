@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineTotal, orderMoney } from './requested-orders.rules.js';
+import { invoicePart, lineTotal, orderMoney } from './requested-orders.rules.js';
 
 describe('a sales order line', () => {
   it('is quantity × price less its discount, rounded half-up to the cent', () => {
@@ -35,6 +35,51 @@ describe('a sales order', () => {
           );
         }
       }),
+    );
+  });
+});
+
+describe("a line's part on an invoice", () => {
+  it('adds up over partial invoices to the line’s share of the order, to the cent', () => {
+    const cents = fc.integer({ min: 0, max: 100_000 }).map((n) => (n / 100).toFixed(2));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 60 }),
+        cents,
+        fc.integer({ min: 0, max: 5000 }).map((n) => (n / 100).toFixed(2)),
+        cents,
+        fc.integer({ min: 0, max: 10_000 }),
+        (quantity, unitPrice, discountPercent, freight, split) => {
+          const total = lineTotal(String(quantity), unitPrice, discountPercent);
+          const lineNet = new Decimal(total).plus(freight).toFixed(2);
+          const first = 1 + (split % (quantity - 1));
+          const parts = [String(first), String(quantity - first)];
+          let previous = { quantity: '0', net: '0.00', freight: '0.00' };
+          for (const part of parts) {
+            const figures = invoicePart({
+              quantity: part,
+              unitPrice,
+              lineQuantity: String(quantity),
+              lineNet,
+              lineFreight: freight,
+              previous,
+            });
+            expect(new Decimal(figures.discount).isNegative()).toBe(false);
+            expect(
+              new Decimal(figures.grossTotal)
+                .minus(figures.discount)
+                .plus(figures.freight)
+                .toFixed(2),
+            ).toBe(figures.net);
+            previous = {
+              quantity: new Decimal(previous.quantity).plus(part).toFixed(),
+              net: new Decimal(previous.net).plus(figures.net).toFixed(2),
+              freight: new Decimal(previous.freight).plus(figures.freight).toFixed(2),
+            };
+          }
+          expect(previous.net).toBe(lineNet);
+        },
+      ),
     );
   });
 });

@@ -19,6 +19,7 @@ export {
 } from './stock-movements.posting.js';
 export { onHand } from './stock-movements.repo.js';
 export {
+  consumeReservations,
   releaseReservations,
   reservationsOfLines,
   reserveLines,

@@ -89,3 +89,23 @@ export async function stockAt(
     }),
   );
 }
+
+/**
+ * What invoicing took of each line's reservation ("Faturar" of a sales order): each line holds
+ * less by the quantity invoiced, never below zero.
+ */
+export async function consumeReservations(
+  trx: Trx,
+  taken: readonly { lineId: number; itemId: number; locationId: number; quantity: string }[],
+): Promise<void> {
+  const current = await reservationsOfLines(
+    trx,
+    taken.map((line) => line.lineId),
+  );
+  for (const line of taken) {
+    const holds = current.get(line.lineId);
+    if (holds === undefined) continue;
+    const left = Decimal.max(0, new Decimal(holds).minus(line.quantity));
+    await setReservation(trx, line, left.toFixed(3));
+  }
+}

@@ -63,3 +63,25 @@ export function orderInput(fx: OrderFixture, changes: Record<string, unknown> = 
     ...changes,
   };
 }
+
+/** Gives the client the full address (São Paulo, IBGE code) and the IE an NF-e needs. */
+export async function createInvoiceClientAddress(api: TestApi, clientId: number) {
+  await api.db
+    .updateTable('clients')
+    .set({
+      personType: 'J',
+      stateRegistration: '110042490114',
+      address: JSON.stringify({
+        zipCode: '01430001',
+        street: 'Avenida Brasil',
+        number: '1500',
+        complement: null,
+        district: 'Jardim América',
+        city: 'São Paulo',
+        state: 'SP',
+        cityCode: '3550308',
+      }),
+    })
+    .where('id', '=', clientId)
+    .execute();
+}

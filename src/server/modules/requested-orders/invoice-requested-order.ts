@@ -1,0 +1,179 @@
+import { Decimal } from 'decimal.js';
+import { quantityFitsUnit } from '../../../shared/fields.js';
+import { messages } from '../../../shared/messages.js';
+import {
+  formatRequestedOrderNumber,
+  type RequestedOrderDetail,
+  type RequestedOrderInvoice,
+} from '../../../shared/resources/requested-orders.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
+import type { AuditContext } from '../../platform/audit.js';
+import { documentAction, moveDocument, type DocumentStep } from '../../platform/document-action.js';
+import { BusinessRuleError, ValidationError } from '../../platform/errors.js';
+import { createAndIssueInvoice } from '../invoices/index.js';
+import { consumeReservations } from '../stock-movements/index.js';
+import { requestedOrderDocument } from './requested-order.document.js';
+import {
+  findLines,
+  findSaleOperation,
+  invoicedMoney,
+  type LineDbRow,
+  type LockedOrder,
+} from './requested-orders.repo.js';
+import { invoicePart, orderMoney } from './requested-orders.rules.js';
+
+/**
+ * "Faturar" (issue 19), in one transaction of named steps:
+ * 1. portions — what each line invoices now (asked, or all that is left) and its money: each
+ *    line's part of its net and freight (invoicePart), so the order's invoices add up to its total;
+ * 2. issue — an OUT invoice written and issued through the invoices module (number, key, signed
+ *    and schema-valid XML, the OUT movements from the order's location taking its own reserved
+ *    units, the bills to receive in the order's terms);
+ * 3. consume — the order's reservations lowered by what left;
+ * 4. advance — INVOICED when every line is complete, else PARTIALLY_INVOICED.
+ * Any refusal on the way (a shortage, incomplete fiscal data, the schema) rolls all of it back:
+ * no number, no movement, no bill.
+ */
+
+type Portion = { line: LineDbRow; quantity: string };
+
+function portions(lines: LineDbRow[], asked: RequestedOrderInvoice['lines']): Portion[] {
+  const left = (line: LineDbRow) => new Decimal(line.quantity).minus(line.invoicedQuantity);
+  if (!asked || asked.length === 0) {
+    return lines.flatMap((line) =>
+      left(line).greaterThan(0) ? [{ line, quantity: left(line).toFixed(3) }] : [],
+    );
+  }
+  const fields: Record<string, string> = {};
+  const byId = new Map(lines.map((line) => [line.id, line]));
+  const seen = new Set<number>();
+  const result = asked.flatMap(({ lineId, quantity }, index) => {
+    const line = byId.get(lineId);
+    if (!line) {
+      fields[`lines.${index}.lineId`] = messages.errors.lineNotInDocument;
+      return [];
+    }
+    if (seen.has(lineId)) fields[`lines.${index}.lineId`] = messages.purchaseOrders.repeatedLine;
+    seen.add(lineId);
+    if (!quantityFitsUnit(quantity, line.unitDecimals)) {
+      fields[`lines.${index}.quantity`] = messages.tooManyUnitDecimals(line.unitDecimals);
+    } else if (new Decimal(quantity).greaterThan(left(line))) {
+      fields[`lines.${index}.quantity`] = messages.requestedOrders.overInvoice(
+        left(line).toFixed(),
+      );
+    }
+    return [{ line, quantity }];
+  });
+  if (Object.keys(fields).length) throw new ValidationError(fields);
+  return result;
+}
+
+async function operationOf(trx: Trx, order: LockedOrder, lines: LineDbRow[]): Promise<number> {
+  if (order.fiscalOperationId !== null) return order.fiscalOperationId;
+  // "Venda de produção" (5101) for what the company makes, "de mercadoria" (5102) for resale.
+  const made = lines.some((line) => line.productOrigin === 'MANUFACTURED');
+  const operation = await findSaleOperation(trx, made ? '5101' : '5102');
+  if (!operation) throw new BusinessRuleError(messages.requestedOrders.noSaleOperation);
+  return operation.id;
+}
+
+async function issue(
+  step: DocumentStep<LockedOrder>,
+  taken: Portion[],
+  lines: LineDbRow[],
+  issueDate: string,
+  certificateKey: Buffer,
+) {
+  const order = step.document;
+  const money = orderMoney(lines, order.discount, order.freight);
+  const previous = await invoicedMoney(step.trx, order.id);
+  const items = taken.map(({ line, quantity }) => {
+    const at = lines.indexOf(line);
+    const part = invoicePart({
+      quantity,
+      unitPrice: line.unitPrice,
+      lineQuantity: line.quantity,
+      lineNet: new Decimal(money.lineTotals[at]!)
+        .minus(money.discountShares[at]!)
+        .plus(money.freightShares[at]!)
+        .toFixed(2),
+      lineFreight: money.freightShares[at]!,
+      previous: previous.get(line.id) ?? { quantity: '0', net: '0.00', freight: '0.00' },
+    });
+    return {
+      itemId: line.productId,
+      quantity,
+      unitPrice: line.unitPrice,
+      discount: part.discount,
+      freight: part.freight,
+      requestedOrderItemId: line.id,
+    };
+  });
+  const freighted = items.some((item) => new Decimal(item.freight).greaterThan(0));
+  return createAndIssueInvoice(
+    step.trx,
+    step.ctx,
+    {
+      fiscalOperationId: await operationOf(step.trx, order, lines),
+      clientId: order.clientId,
+      supplierId: null,
+      issueDate,
+      series: null,
+      locationId: order.locationId,
+      // The order's freight charged to the client: CIF, by the issuer.
+      freightMode: freighted ? '0' : '9',
+      freight: '0.00',
+      discount: '0.00',
+      paymentMethodId: order.paymentMethodId,
+      categoryId: order.categoryId,
+      installments: order.installments,
+      firstDueInDays: order.firstDueInDays,
+      intervalDays: order.intervalDays,
+      additionalInfo: `Pedido ${formatRequestedOrderNumber(order.number)}.`,
+      referencedKeys: [],
+      requestedOrderId: order.id,
+      items,
+    },
+    certificateKey,
+  );
+}
+
+export function invoiceRequestedOrder(
+  db: DbOrTrx,
+  ctx: AuditContext,
+  id: number,
+  input: RequestedOrderInvoice,
+  certificateKey: Buffer,
+): Promise<RequestedOrderDetail> {
+  return documentAction(
+    db,
+    ctx,
+    requestedOrderDocument,
+    { id, action: 'invoice' },
+    async (step) => {
+      const lines = await findLines(step.trx, id);
+      const taken = portions(lines, input.lines);
+      if (taken.length === 0)
+        throw new BusinessRuleError(messages.requestedOrders.nothingToInvoice);
+      const invoice = await issue(step, taken, lines, todayInSaoPaulo(), certificateKey);
+      await consumeReservations(
+        step.trx,
+        taken.map(({ line, quantity }) => ({
+          lineId: line.id,
+          itemId: line.productId,
+          locationId: step.document.locationId,
+          quantity,
+        })),
+      );
+      const after = await findLines(step.trx, id);
+      const complete = after.every((line) =>
+        new Decimal(line.invoicedQuantity).greaterThanOrEqualTo(line.quantity),
+      );
+      await moveDocument(step, requestedOrderDocument, 'invoice', {
+        status: complete ? 'INVOICED' : 'PARTIALLY_INVOICED',
+        after: { invoiceId: invoice.id, invoiceNumber: invoice.number, total: invoice.total },
+      });
+    },
+  );
+}
