@@ -27,7 +27,10 @@ import { itemsRoutes } from './modules/items/index.js';
 import { masterDataRoutes } from './modules/master-data/index.js';
 import { municipalitiesRoutes } from './modules/municipalities/index.js';
 import { invoicesRoutes } from './modules/invoices/index.js';
-import { requestedOrdersRoutes } from './modules/requested-orders/index.js';
+import {
+  reopenForCancelledInvoice,
+  requestedOrdersRoutes,
+} from './modules/requested-orders/index.js';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/index.js';
 import { productionOrdersRoutes } from './modules/production-orders/index.js';
 import { rolesRoutes } from './modules/roles/index.js';
@@ -169,7 +172,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(ledgerRoutes(options.db));
       await api.register(purchaseOrdersRoutes(options.db));
       await api.register(productionOrdersRoutes(options.db));
-      await api.register(invoicesRoutes(options.db, options.certificateKey));
+      await api.register(
+        invoicesRoutes(options.db, options.certificateKey, reopenForCancelledInvoice),
+      );
       await api.register(requestedOrdersRoutes(options.db, options.certificateKey));
     },
     { prefix: '/api/v1' },

@@ -214,6 +214,8 @@ export const messages = {
     noSaleOperation: 'Cadastre as naturezas de operação de venda ou escolha uma.',
     overInvoice: (left: string) => `Quantidade maior que a que falta faturar (${left}).`,
     nothingToInvoice: 'Nada a faturar: todos os itens já foram faturados.',
+    deliveredInvoice: (order: string) =>
+      `O pedido ${order} já foi entregue: a mercadoria volta por uma nota de devolução, não pelo cancelamento.`,
     created: 'Pedido criado.',
     saved: 'Pedido salvo.',
     approved: 'Pedido aprovado.',

@@ -50,6 +50,12 @@ export const requestedOrderMachine = defineStatusMachine({
     invoice: { from: ['APPROVED', 'PARTIALLY_INVOICED'], to: 'PARTIALLY_INVOICED' },
     close: { from: ['PARTIALLY_INVOICED'], to: 'INVOICED' },
     deliver: { from: ['INVOICED'], to: 'DELIVERED' },
+    /**
+     * Not a button: one of its invoices was cancelled, so what it had invoiced is owed again
+     * (APPROVED, or PARTIALLY_INVOICED while other invoices stand). Its reservation is not taken
+     * again: "Reservar" does that.
+     */
+    reopen: { from: ['PARTIALLY_INVOICED', 'INVOICED'], to: 'APPROVED' },
     cancel: { from: ['OPEN', 'APPROVED'], to: 'CANCELLED' },
     delete: { from: ['OPEN'], to: 'OPEN' },
   },
@@ -68,6 +74,7 @@ export const requestedOrderActionLabels: Record<RequestedOrderAction, string> = 
   invoice: 'Faturar',
   close: 'Encerrar',
   deliver: 'Entregar',
+  reopen: 'Reabrir',
   cancel: 'Cancelar',
   delete: 'Excluir',
 };
@@ -79,6 +86,7 @@ export const requestedOrderActionPermissions: Record<RequestedOrderAction, Permi
   invoice: 'requestedOrders:invoice',
   close: 'requestedOrders:invoice',
   deliver: 'requestedOrders:invoice',
+  reopen: 'invoices:cancel',
   cancel: 'requestedOrders:cancel',
   delete: 'requestedOrders:delete',
 };

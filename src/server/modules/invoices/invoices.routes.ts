@@ -13,7 +13,7 @@ import type { Db } from '../../db/connection.js';
 import { replyWithFile } from '../../platform/file-reply.js';
 import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
-import { cancelInvoice } from './cancel-invoice.js';
+import { cancelInvoice, type InvoiceCancelledHook } from './cancel-invoice.js';
 import { invoiceDanfe, invoiceXml, invoiceXmlArchive } from './invoice-files.js';
 import { getInvoice, listInvoices } from './invoices.read.js';
 import { issueInvoice } from './issue-invoice.js';
@@ -24,7 +24,11 @@ import { createInvoice, deleteInvoice, updateInvoice } from './save-invoice.js';
  * taxes, bills and movements; the DRAFT's create, edit and delete; "Emitir" and "Cancelar", each
  * with its own permission; the signed XML, the DANFE and the period's XML archive.
  */
-export function invoicesRoutes(db: Db, certificateKey: Buffer): FastifyPluginAsyncZod {
+export function invoicesRoutes(
+  db: Db,
+  certificateKey: Buffer,
+  onOrderInvoiceCancelled?: InvoiceCancelledHook,
+): FastifyPluginAsyncZod {
   const base = '/invoices';
   const tags = ['invoices'];
   const invoiceResponse = { 200: invoiceDetailSchema };
@@ -101,7 +105,13 @@ export function invoicesRoutes(db: Db, certificateKey: Buffer): FastifyPluginAsy
       config: { permission: 'invoices:cancel' },
       schema: { tags, params: idParams, body: invoiceCancelSchema, response: invoiceResponse },
       handler: (request) =>
-        cancelInvoice(db, auditContext(request), request.params.id, request.body),
+        cancelInvoice(
+          db,
+          auditContext(request),
+          request.params.id,
+          request.body,
+          onOrderInvoiceCancelled,
+        ),
     });
   };
 }

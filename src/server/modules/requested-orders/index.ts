@@ -1,2 +1,7 @@
-/** What the server uses of the sales orders (issue 19): the routes of Pedidos Recebidos. */
+/**
+ * What the server uses of the sales orders (issue 19): the routes of Pedidos Recebidos, and what
+ * the invoices module is given (app.ts wires it, so neither module imports the other both ways)
+ * to tell an order that one of its invoices was cancelled.
+ */
+export { reopenForCancelledInvoice } from './move-requested-order.js';
 export { requestedOrdersRoutes } from './requested-orders.routes.js';

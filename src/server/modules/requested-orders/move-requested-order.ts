@@ -1,10 +1,14 @@
 import { Decimal } from 'decimal.js';
 import { messages } from '../../../shared/messages.js';
-import type { RequestedOrderDetail } from '../../../shared/resources/requested-orders.js';
-import type { DbOrTrx } from '../../db/connection.js';
+import { ErrorCode } from '../../../shared/error-codes.js';
+import {
+  formatRequestedOrderNumber,
+  type RequestedOrderDetail,
+} from '../../../shared/resources/requested-orders.js';
+import type { DbOrTrx, Trx } from '../../db/connection.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { documentAction, moveDocument, type DocumentStep } from '../../platform/document-action.js';
-import { BusinessRuleError } from '../../platform/errors.js';
+import { BusinessRuleError, ConflictError } from '../../platform/errors.js';
 import { releaseReservations, reserveLines } from '../stock-movements/index.js';
 import { requestedOrderDocument } from './requested-order.document.js';
 import { findLines, type LockedOrder } from './requested-orders.repo.js';
@@ -95,5 +99,41 @@ export function deliverRequestedOrder(
 ): Promise<RequestedOrderDetail> {
   return documentAction(db, ctx, requestedOrderDocument, { id, action: 'deliver' }, (step) =>
     moveDocument(step, requestedOrderDocument, 'deliver', { after: { date: input.date } }),
+  );
+}
+
+/**
+ * One of the order's invoices was cancelled (in the caller's transaction, after the invoice is
+ * CANCELLED): what it had invoiced is owed again, so the order goes back to PARTIALLY_INVOICED
+ * while other invoices stand, else APPROVED. A DELIVERED order's goods have left: 409, the
+ * cancellation rolls back (they come back with a devolução).
+ */
+export function reopenForCancelledInvoice(
+  trx: Trx,
+  ctx: AuditContext,
+  orderId: number,
+  invoice: { id: number; number: number | null },
+): Promise<RequestedOrderDetail> {
+  return documentAction(
+    trx,
+    ctx,
+    requestedOrderDocument,
+    { id: orderId, action: null },
+    async (step) => {
+      const order = step.document;
+      if (order.status === 'DELIVERED') {
+        throw new ConflictError(
+          messages.requestedOrders.deliveredInvoice(formatRequestedOrderNumber(order.number)),
+          ErrorCode.INVALID_STATUS,
+        );
+      }
+      if (order.status !== 'PARTIALLY_INVOICED' && order.status !== 'INVOICED') return;
+      const lines = await findLines(step.trx, orderId);
+      const someInvoiced = lines.some((line) => new Decimal(line.invoicedQuantity).greaterThan(0));
+      await moveDocument(step, requestedOrderDocument, 'reopen', {
+        status: someInvoiced ? 'PARTIALLY_INVOICED' : 'APPROVED',
+        after: { cancelledInvoiceId: invoice.id, cancelledInvoiceNumber: invoice.number },
+      });
+    },
   );
 }

@@ -377,4 +377,49 @@ describe('invoicing', () => {
         .execute(),
     ).toEqual([]);
   });
+
+  it('cancelling an invoice owes its quantities again; a delivered order refuses it (409)', async () => {
+    const created = await order({ items: [{ productId: sale.cap.id, quantity: '2' }] }, sale);
+    await act(created.id, 'approve');
+    const invoiced = await act(created.id, 'invoice', {});
+    expect(invoiced.json().status).toBe('INVOICED');
+    const invoiceOf = async () =>
+      await api.db
+        .selectFrom('invoices')
+        .select(['id', 'status'])
+        .where('requestedOrderId', '=', created.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+    const first = await invoiceOf();
+    const reason = { reason: 'Emitida com o preço errado' };
+    const cancelled = await send('POST', `/api/v1/invoices/${first.id}/cancel`, reason);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const reopened = (await send('GET', `${BASE}/${created.id}`)).json();
+    expect(reopened).toMatchObject({ status: 'APPROVED', items: [{ invoicedQuantity: '0.000' }] });
+
+    // Invoiced again and delivered: its invoice is no longer cancelled this way.
+    expect((await act(created.id, 'reserve')).statusCode).toBe(200);
+    expect((await act(created.id, 'invoice', {})).json().status).toBe('INVOICED');
+    expect((await act(created.id, 'deliver', { date: '2026-11-26' })).json().status).toBe(
+      'DELIVERED',
+    );
+    const second = await invoiceOf();
+    const refused = await send('POST', `/api/v1/invoices/${second.id}/cancel`, reason);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain(created.number);
+    expect((await invoiceOf()).status).toBe('ISSUED');
+    const history = await send(
+      'GET',
+      `/api/v1/audit?entity=requested-orders&entityId=${created.id}`,
+    );
+    expect(history.json().items.map((entry: { action: string }) => entry.action)).toEqual([
+      'deliver',
+      'invoice',
+      'reserve',
+      'reopen',
+      'invoice',
+      'approve',
+      'create',
+    ]);
+  });
 });
