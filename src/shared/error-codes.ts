@@ -33,6 +33,8 @@ export const ErrorCode = {
   STOCK_RESERVED: 'STOCK_RESERVED',
   /** 422: open receivables plus the order exceed the client's credit limit. */
   CREDIT_LIMIT: 'CREDIT_LIMIT',
+  /** 422: the client has receivables past due; `details` lists them. */
+  OVERDUE_RECEIVABLES: 'OVERDUE_RECEIVABLES',
   /** 422: a stock movement dated on or before the closed stock period. */
   STOCK_PERIOD_CLOSED: 'STOCK_PERIOD_CLOSED',
   /** 422: a backdated outflow would have left a later balance negative; `details` says where. */
@@ -161,6 +163,9 @@ export const errorMessages = {
   }) =>
     `Unidades reservadas: ${item} em ${location} tem ${free} livre(s); o restante está reservado para ${orders}.`,
   CREDIT_LIMIT: 'Limite de crédito excedido',
+  /** `count` overdue bills, the oldest due on `since` ("31/01/2026"). */
+  OVERDUE_RECEIVABLES: (count: number, since: string) =>
+    `Cliente com ${count} ${count === 1 ? 'título vencido' : 'títulos vencidos'} desde ${since}: receba-os ou libere o crédito.`,
   STOCK_PERIOD_CLOSED: (date: string) => `Período de estoque fechado até ${date}.`,
   NEGATIVE_PAST_BALANCE: ({
     item,

@@ -251,11 +251,43 @@ export type RequestedOrderAvailability = z.output<typeof requestedOrderAvailabil
  * "Faturar": the lines and quantities to invoice now (none: everything not yet invoiced). The
  * NF-e is dated the moment it is issued (dhEmi), so no other date is taken.
  */
-export const requestedOrderInvoiceSchema = z.object({
-  lines: z
-    .array(z.object({ lineId: id(), quantity: quantity() }))
-    .max(500)
-    .optional(),
-});
+export const requestedOrderInvoiceSchema = z
+  .object({
+    lines: z
+      .array(z.object({ lineId: id(), quantity: quantity() }))
+      .max(500)
+      .optional(),
+    overrideCredit: z.boolean().default(false),
+    reason: optionalText(255),
+  })
+  .refine((v) => !v.overrideCredit || !!v.reason?.trim(), {
+    path: ['reason'],
+    message: messages.required,
+  });
 export type RequestedOrderInvoiceInput = z.input<typeof requestedOrderInvoiceSchema>;
 export type RequestedOrderInvoice = z.output<typeof requestedOrderInvoiceSchema>;
+
+/**
+ * Passing the credit gate on purpose (permission requestedOrders:releaseCredit): the release and
+ * its reason go into the order's history. Sent with "Aprovar" and "Faturar".
+ */
+export const creditReleaseFields = {
+  overrideCredit: z.boolean().default(false),
+  reason: optionalText(255),
+};
+export const requestedOrderApproveSchema = z
+  .object(creditReleaseFields)
+  .refine((v) => !v.overrideCredit || !!v.reason?.trim(), {
+    path: ['reason'],
+    message: messages.required,
+  });
+export type RequestedOrderApproveInput = z.input<typeof requestedOrderApproveSchema>;
+export type CreditRelease = z.output<typeof requestedOrderApproveSchema>;
+
+/** CREDIT_LIMIT's `details`: the figures of the exposure, decimal strings. */
+export type CreditLimitDetail = {
+  limit: string;
+  openReceivables: string;
+  openOrders: string;
+  thisOrder: string;
+};

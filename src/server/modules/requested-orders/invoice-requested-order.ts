@@ -13,6 +13,7 @@ import { documentAction, moveDocument, type DocumentStep } from '../../platform/
 import { BusinessRuleError, ValidationError } from '../../platform/errors.js';
 import { createAndIssueInvoice } from '../invoices/index.js';
 import { consumeReservations } from '../stock-movements/index.js';
+import { creditGate } from './credit-gate.js';
 import { requestedOrderDocument } from './requested-order.document.js';
 import {
   findLines,
@@ -25,6 +26,7 @@ import { invoicePart, orderMoney } from './requested-orders.rules.js';
 
 /**
  * "Faturar" (issue 19), in one transaction of named steps:
+ * 0. creditGate — the client's credit checked again as the goods leave (credit-gate.ts);
  * 1. portions — what each line invoices now (asked, or all that is left) and its money: each
  *    line's part of its net and freight (invoicePart), so the order's invoices add up to its total;
  * 2. issue — an OUT invoice written and issued through the invoices module (number, key, signed
@@ -156,6 +158,7 @@ export function invoiceRequestedOrder(
       const taken = portions(lines, input.lines);
       if (taken.length === 0)
         throw new BusinessRuleError(messages.requestedOrders.nothingToInvoice);
+      const released = await creditGate(step.trx, step.document, input);
       const invoice = await issue(step, taken, lines, todayInSaoPaulo(), certificateKey);
       await consumeReservations(
         step.trx,
@@ -172,7 +175,12 @@ export function invoiceRequestedOrder(
       );
       await moveDocument(step, requestedOrderDocument, 'invoice', {
         status: complete ? 'INVOICED' : 'PARTIALLY_INVOICED',
-        after: { invoiceId: invoice.id, invoiceNumber: invoice.number, total: invoice.total },
+        after: {
+          invoiceId: invoice.id,
+          invoiceNumber: invoice.number,
+          total: invoice.total,
+          ...released,
+        },
       });
     },
   );

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import {
   formatRequestedOrderNumber,
+  type CreditRelease,
   type RequestedOrderDetail,
 } from '../../../shared/resources/requested-orders.js';
 import type { DbOrTrx, Trx } from '../../db/connection.js';
@@ -10,6 +11,7 @@ import type { AuditContext } from '../../platform/audit.js';
 import { documentAction, moveDocument, type DocumentStep } from '../../platform/document-action.js';
 import { BusinessRuleError, ConflictError } from '../../platform/errors.js';
 import { releaseReservations, reserveLines } from '../stock-movements/index.js';
+import { creditGate } from './credit-gate.js';
 import { requestedOrderDocument } from './requested-order.document.js';
 import { findLines, type LockedOrder } from './requested-orders.repo.js';
 
@@ -34,24 +36,24 @@ async function reserve(step: DocumentStep<LockedOrder>) {
   return lines.map((line) => ({ lineId: line.id, reserved: held.get(line.id) ?? '0.000' }));
 }
 
+/** "Aprovar": through the credit gate, then what is free at the location is reserved. */
 export function approveRequestedOrder(
   db: DbOrTrx,
   ctx: AuditContext,
   id: number,
+  release: CreditRelease,
 ): Promise<RequestedOrderDetail> {
-  return documentAction(
-    db,
-    ctx,
-    requestedOrderDocument,
-    { id, action: 'approve' },
-    async (step) => {
-      if ((await findLines(step.trx, id)).length === 0) {
-        throw new BusinessRuleError(messages.requestedOrders.approveNeedsLines);
-      }
-      const reserved = await reserve(step);
-      await moveDocument(step, requestedOrderDocument, 'approve', { after: { reserved } });
-    },
-  );
+  const target = { id, action: 'approve' as const };
+  return documentAction(db, ctx, requestedOrderDocument, target, async (step) => {
+    if ((await findLines(step.trx, id)).length === 0) {
+      throw new BusinessRuleError(messages.requestedOrders.approveNeedsLines);
+    }
+    const released = await creditGate(step.trx, step.document, release);
+    const reserved = await reserve(step);
+    await moveDocument(step, requestedOrderDocument, 'approve', {
+      after: { reserved, ...released },
+    });
+  });
 }
 
 /** "Reservar": an approved (or partly invoiced) order takes what has become free; the status stays. */

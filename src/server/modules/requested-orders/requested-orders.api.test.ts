@@ -423,3 +423,87 @@ describe('invoicing', () => {
     ]);
   });
 });
+
+describe('the credit gate', () => {
+  it('refuses an approval above the limit with its figures, lets a release with a reason through, audited', async () => {
+    const scene = await orderFixture(api, '50');
+    await api.db
+      .updateTable('clients')
+      .set({ creditLimit: '500.00' })
+      .where('id', '=', scene.client.id)
+      .execute();
+    const first = await order({}, scene);
+    expect((await act(first.id, 'approve')).statusCode).toBe(200);
+    const second = await order({}, scene);
+    const refused = await act(second.id, 'approve');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'CREDIT_LIMIT',
+      details: [
+        {
+          limit: '500.00',
+          openReceivables: '0.00',
+          openOrders: first.total,
+          thisOrder: second.total,
+        },
+      ],
+    });
+    expect((await send('GET', `${BASE}/${second.id}`)).json().status).toBe('OPEN');
+
+    const approver = await userWith(api, ['requestedOrders:read', 'requestedOrders:approve']);
+    const release = { overrideCredit: true, reason: 'Cliente antigo, pagamento garantido' };
+    expect(
+      (await send('POST', `${BASE}/${second.id}/approve`, release, approver.token)).statusCode,
+    ).toBe(403);
+    expect((await act(second.id, 'approve', { overrideCredit: true })).statusCode).toBe(400);
+    const released = await act(second.id, 'approve', release);
+    expect(released.statusCode, released.body).toBe(200);
+    const history = await send(
+      'GET',
+      `/api/v1/audit?entity=requested-orders&entityId=${second.id}`,
+    );
+    expect(history.json().items[0].changes).toMatchObject({
+      creditReleased: { from: null, to: ['CREDIT_LIMIT'] },
+      reason: { from: null, to: release.reason },
+    });
+  });
+
+  it('refuses a client with overdue receivables, and checks again at invoicing', async () => {
+    const scene = await orderFixture(api, '50');
+    const overdue = await send('POST', '/api/v1/bills-to-receive', {
+      clientId: scene.client.id,
+      categoryId: scene.income.id,
+      description: 'Venda antiga',
+      issueDate: '2026-01-05',
+      dueDate: '2026-02-05',
+      amount: '100.00',
+    });
+    expect(overdue.statusCode, overdue.body).toBe(201);
+    const blocked = await order({}, scene);
+    const refused = await act(blocked.id, 'approve');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('OVERDUE_RECEIVABLES');
+    expect(refused.json().error.message).toContain('05/02/2026');
+
+    // Approved within the limit; the exposure then grows, and invoicing is refused.
+    const other = await orderFixture(api, '50');
+    await api.db
+      .updateTable('clients')
+      .set({ creditLimit: '1000.00' })
+      .where('id', '=', other.client.id)
+      .execute();
+    const approved = await order({}, other);
+    expect((await act(approved.id, 'approve')).statusCode).toBe(200);
+    await send('POST', '/api/v1/bills-to-receive', {
+      clientId: other.client.id,
+      categoryId: other.income.id,
+      description: 'Serviço avulso',
+      issueDate: '2026-11-20',
+      dueDate: '2027-01-20',
+      amount: '700.00',
+    });
+    const invoicing = await act(approved.id, 'invoice', {});
+    expect(invoicing.statusCode).toBe(422);
+    expect(invoicing.json().error.code).toBe('CREDIT_LIMIT');
+  });
+});

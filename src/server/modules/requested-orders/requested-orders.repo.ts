@@ -291,3 +291,56 @@ export async function invoicedMoney(
     GROUP BY ii.requested_order_item_id`.execute(db);
   return new Map(rows.map((row) => [row.lineId, row]));
 }
+
+// ---- Credit --------------------------------------------------------------------------------
+
+/**
+ * The client's row locked (so two orders of one client pass the credit gate one after the
+ * other) with its limit, and the figures of its exposure but this order's: what is open of its
+ * bills to receive, its overdue ones, and what its other approved orders have still to invoice.
+ */
+export async function clientExposure(trx: Trx, clientId: number, orderId: number, today: string) {
+  const client = await trx
+    .selectFrom('clients')
+    .select(['creditLimit'])
+    .where('id', '=', clientId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const [open, overdue, orders] = await Promise.all([
+    sql<{ amount: string }>`
+      SELECT coalesce(sum(amount - paid_amount), 0)::numeric(15,2)::text AS amount
+      FROM bills
+      WHERE kind = 'RECEIVE' AND client_id = ${clientId}
+        AND status IN ('OPEN', 'PARTIALLY_PAID')`.execute(trx),
+    sql<{ id: number; dueDate: string; open: string; documentNumber: string | null }>`
+      SELECT id, due_date, (amount - paid_amount)::numeric(15,2)::text AS open, document_number
+      FROM bills
+      WHERE kind = 'RECEIVE' AND client_id = ${clientId}
+        AND status IN ('OPEN', 'PARTIALLY_PAID') AND due_date < ${today}::date
+      ORDER BY due_date, id
+      LIMIT 50`.execute(trx),
+    sql<{ amount: string }>`
+      SELECT coalesce(sum(o.total - coalesce((
+        SELECT sum(n.total) FROM invoices n WHERE n.requested_order_id = o.id AND n.status = 'ISSUED'
+      ), 0)), 0)::numeric(15,2)::text AS amount
+      FROM requested_orders o
+      WHERE o.client_id = ${clientId} AND o.id <> ${orderId}
+        AND o.status IN ('APPROVED', 'PARTIALLY_INVOICED')`.execute(trx),
+  ]);
+  return {
+    limit: client.creditLimit,
+    openReceivables: open.rows[0]!.amount,
+    overdue: overdue.rows,
+    openOrders: orders.rows[0]!.amount,
+  };
+}
+
+/** What of the order is still to invoice: its total less its issued invoices'. */
+export async function notYetInvoiced(db: DbOrTrx, orderId: number): Promise<string> {
+  const { rows } = await sql<{ amount: string }>`
+    SELECT greatest(o.total - coalesce((
+      SELECT sum(n.total) FROM invoices n WHERE n.requested_order_id = o.id AND n.status = 'ISSUED'
+    ), 0), 0)::numeric(15,2)::text AS amount
+    FROM requested_orders o WHERE o.id = ${orderId}`.execute(db);
+  return rows[0]!.amount;
+}

@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { date } from '../../../shared/fields.js';
 import {
+  requestedOrderApproveSchema,
   requestedOrderAvailabilitySchema,
   requestedOrderCreateSchema,
   requestedOrderDetailSchema,
@@ -11,6 +13,8 @@ import {
   requestedOrderUpdateSchema,
 } from '../../../shared/resources/requested-orders.js';
 import type { Db } from '../../db/connection.js';
+import { ForbiddenError } from '../../platform/errors.js';
+import { currentUser } from '../../platform/auth.js';
 import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
 import { invoiceRequestedOrder } from './invoice-requested-order.js';
@@ -31,6 +35,17 @@ import {
   deleteRequestedOrder,
   updateRequestedOrder,
 } from './save-requested-order.js';
+
+/** A credit release is only for whoever has requestedOrders:releaseCredit (403 otherwise). */
+function mayRelease<T extends { overrideCredit: boolean }>(request: FastifyRequest, input: T): T {
+  if (
+    input.overrideCredit &&
+    !currentUser(request).permissions.includes('requestedOrders:releaseCredit')
+  ) {
+    throw new ForbiddenError();
+  }
+  return input;
+}
 
 /**
  * Pedidos Recebidos (`/requested-orders`): the list, an order with its lines (reserved and
@@ -87,8 +102,19 @@ export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPl
     });
     app.post(`${base}/:id/approve`, {
       config: { permission: 'requestedOrders:approve' },
-      schema: { tags, params: idParams, response: orderResponse },
-      handler: (request) => approveRequestedOrder(db, auditContext(request), request.params.id),
+      schema: {
+        tags,
+        params: idParams,
+        body: requestedOrderApproveSchema.optional(),
+        response: orderResponse,
+      },
+      handler: (request) =>
+        approveRequestedOrder(
+          db,
+          auditContext(request),
+          request.params.id,
+          mayRelease(request, request.body ?? { overrideCredit: false, reason: null }),
+        ),
     });
     app.post(`${base}/:id/reserve`, {
       config: { permission: 'requestedOrders:approve' },
@@ -109,7 +135,7 @@ export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPl
           db,
           auditContext(request),
           request.params.id,
-          request.body,
+          mayRelease(request, request.body),
           certificateKey,
         ),
     });
