@@ -15,8 +15,13 @@ import { documentAction, moveDocument } from '../../platform/document-action.js'
 import { productionOrderDocument } from './production-order.document.js';
 import { BusinessRuleError, ValidationError } from '../../platform/errors.js';
 import { productionTolerancePercent } from '../company/index.js';
-import { postMovements } from '../stock-movements/index.js';
-import { findCosts, findMaterials, findProduct } from './production-orders.repo.js';
+import { postMovements, reserveLines } from '../stock-movements/index.js';
+import {
+  findCosts,
+  findMaterials,
+  findProduct,
+  salesLinesWaitingFor,
+} from './production-orders.repo.js';
 import { costBreakdown, maximumProduced } from './production-orders.rules.js';
 
 /**
@@ -80,6 +85,23 @@ export function completeProductionOrder(
           ...(input.date ? { date: input.date } : {}),
         },
       ]);
+      // Made for a sales order: what it made is reserved for it, as far as the order waits.
+      if (locked.requestedOrderId !== null) {
+        const lines = await salesLinesWaitingFor(
+          trx,
+          locked.requestedOrderId,
+          locked.productId,
+          locked.targetLocationId,
+        );
+        await reserveLines(
+          trx,
+          lines.map((line) => ({
+            ...line,
+            itemId: locked.productId,
+            locationId: locked.targetLocationId,
+          })),
+        );
+      }
       await moveDocument(step, productionOrderDocument, 'complete', {
         set: {
           producedQuantity: input.producedQuantity,

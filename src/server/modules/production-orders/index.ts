@@ -4,6 +4,8 @@
  * still requires, what its source location has and what is missing (only the materials with
  * something missing); the web's "Comprar faltantes" sends those lines to
  * POST /purchase-orders/drafts. It takes any connection or transaction and writes nothing.
+ * Sales orders plan production with `createProductionOrder` (linked to the order: its output is
+ * reserved for it when completed) and read what is already planned with `openProductionForOrder`.
  */
 import { Decimal } from 'decimal.js';
 import type { ProductionOrderAvailabilityLine } from '../../../shared/resources/production-orders.js';
@@ -11,6 +13,8 @@ import type { DbOrTrx } from '../../db/connection.js';
 import { productionOrderAvailability } from './production-orders.read.js';
 
 export { productionOrdersRoutes } from './production-orders.routes.js';
+export { createProductionOrder } from './save-production-order.js';
+export { openProductionForOrder } from './production-orders.repo.js';
 
 export async function productionOrderShortages(
   db: DbOrTrx,

@@ -76,6 +76,8 @@ export function createProductionOrder(
   db: DbOrTrx,
   ctx: AuditContext,
   input: ProductionOrderCreate,
+  /** The sales order it is made for ("Planejar produção"); its output is reserved for it. */
+  link: { requestedOrderId: number } | null = null,
 ): Promise<ProductionOrderDetail> {
   return inTransaction(db, async (trx) => {
     const fields: Record<string, string> = {};
@@ -99,6 +101,7 @@ export function createProductionOrder(
       number,
       productId: input.productId,
       ...headerValues(input),
+      requestedOrderId: link?.requestedOrderId ?? null,
       createdBy: ctx.userId,
       updatedBy: ctx.userId,
     });

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
+import { productionFixtures } from '../production-orders/testing/production-fixtures.js';
 import { readyCompany } from '../invoices/testing/invoice-fixtures.js';
 import {
   createInvoiceClientAddress,
@@ -505,5 +506,61 @@ describe('the credit gate', () => {
     const invoicing = await act(approved.id, 'invoice', {});
     expect(invoicing.statusCode).toBe(422);
     expect(invoicing.json().error.code).toBe('CREDIT_LIMIT');
+  });
+});
+
+describe('making to order', () => {
+  it('plans production for what is missing once, and reserves what the production makes', async () => {
+    const pf = productionFixtures(api);
+    const scene = await orderFixture(api, '0');
+    const unit = await pf.unit(0);
+    const fabric = await pf.feedstock(unit);
+    await pf.stockIn(fabric, scene.location.id, '100', '5.00');
+    const shirt = await pf.product(unit, [{ feedstockId: fabric, quantity: '2' }], [], {
+      salePrice: '80.00',
+    });
+    await pf.stockIn(shirt, scene.location.id, '2', '30.00');
+    const created = await order(
+      { items: [{ productId: shirt, quantity: '5' }], deliveryDate: '2026-12-20' },
+      scene,
+    );
+    expect((await act(created.id, 'approve')).json().items[0].reservedQuantity).toBe('2.000');
+
+    const planned = await act(created.id, 'plan-production');
+    expect(planned.statusCode, planned.body).toBe(200);
+    const productions = await api.db
+      .selectFrom('productionOrders')
+      .select(['id', 'quantity', 'status', 'plannedEnd'])
+      .where('requestedOrderId', '=', created.id)
+      .execute();
+    expect(productions).toEqual([
+      expect.objectContaining({ quantity: '3.000', status: 'PLANNED', plannedEnd: '2026-12-20' }),
+    ]);
+    // Asked again: nothing is missing that is not already planned.
+    expect((await act(created.id, 'plan-production')).statusCode).toBe(200);
+    expect(
+      await api.db
+        .selectFrom('productionOrders')
+        .select('id')
+        .where('requestedOrderId', '=', created.id)
+        .execute(),
+    ).toHaveLength(1);
+
+    const production = productions[0]!;
+    expect((await pf.action(production.id, 'start')).statusCode).toBe(200);
+    expect((await pf.action(production.id, 'complete', { producedQuantity: '3' })).statusCode).toBe(
+      200,
+    );
+    const after = (await send('GET', `${BASE}/${created.id}`)).json();
+    expect(after.items[0].reservedQuantity).toBe('5.000');
+    const history = await send(
+      'GET',
+      `/api/v1/audit?entity=requested-orders&entityId=${created.id}`,
+    );
+    expect(history.json().items.map((entry: { action: string }) => entry.action)).toEqual([
+      'planProduction',
+      'approve',
+      'create',
+    ]);
   });
 });

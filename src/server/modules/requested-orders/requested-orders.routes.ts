@@ -18,6 +18,7 @@ import { currentUser } from '../../platform/auth.js';
 import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
 import { invoiceRequestedOrder } from './invoice-requested-order.js';
+import { planRequestedOrderProduction } from './plan-requested-order-production.js';
 import {
   approveRequestedOrder,
   cancelRequestedOrder,
@@ -138,6 +139,18 @@ export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPl
           mayRelease(request, request.body),
           certificateKey,
         ),
+    });
+    app.post(`${base}/:id/plan-production`, {
+      config: { permission: 'productionOrders:write' },
+      schema: {
+        tags,
+        summary:
+          'Ordens de produção planejadas para o que falta do pedido (sem repetir as já feitas)',
+        params: idParams,
+        response: orderResponse,
+      },
+      handler: (request) =>
+        planRequestedOrderProduction(db, auditContext(request), request.params.id),
     });
     app.post(`${base}/:id/close`, {
       config: { permission: 'requestedOrders:invoice' },
