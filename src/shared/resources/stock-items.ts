@@ -72,6 +72,13 @@ export const stockItemRowSchema = z.object({
   minimumStock: nullableText,
   /** The item's stock over all locations is below its minimum (DOMAIN: the minimum is per item). */
   belowMinimum: z.boolean(),
+  /**
+   * Held for sales orders at this location, and what is left free (quantity − reserved): the
+   * list's current rows only; a row of another day (`at`) has none (null), the ledger has no
+   * reservations, and neither has the export.
+   */
+  reservedQuantity: z.string().nullable().optional(),
+  availableQuantity: z.string().nullable().optional(),
 });
 export type StockItemRow = z.output<typeof stockItemRowSchema>;
 

@@ -161,6 +161,15 @@ describe('approving', () => {
     // Cancelling releases what it held.
     expect((await act(first.id, 'cancel')).json().status).toBe('CANCELLED');
     expect(await reservedOf(scene.shirt.id)).toBe('7.000');
+
+    // Consulta de Estoque shows what is held and what is free at the location.
+    const stock = await send('GET', `/api/v1/stock-items?locationId=${scene.location.id}`);
+    const row = stock.json().items.find((r: { itemId: number }) => r.itemId === scene.shirt.id);
+    expect(row).toMatchObject({
+      quantity: '15.000',
+      reservedQuantity: '7.000',
+      availableQuantity: '8.000',
+    });
   });
 
   it('never reserves more than is on hand when 20 orders are approved at once', async () => {

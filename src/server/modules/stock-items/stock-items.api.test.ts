@@ -218,6 +218,8 @@ describe('Consulta de Estoque now', () => {
       value: '71.50',
       minimumStock: '20.000',
       belowMinimum: false,
+      reservedQuantity: '0.000',
+      availableQuantity: '11.000',
     });
     expect(list.items[0]).toMatchObject({
       averageCost: '0.1000',

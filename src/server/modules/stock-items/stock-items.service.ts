@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import type {
   Kardex,
@@ -6,6 +7,7 @@ import type {
   StockItemMovementsQuery,
   StockItemRow,
 } from '../../../shared/resources/stock-items.js';
+import { stockAt } from '../stock-movements/index.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { NotFoundError } from '../../platform/errors.js';
 import {
@@ -44,8 +46,24 @@ export async function listStockItems(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
+  const reserved = filters.at
+    ? null
+    : await stockAt(
+        db,
+        rows.map((row) => ({ itemId: row.itemId, locationId: row.locationId })),
+      );
+  const items: StockItemRow[] = rows.map((row) => {
+    const held = reserved?.get(`${row.itemId}:${row.locationId}`);
+    return {
+      ...row,
+      reservedQuantity: held ? held.reserved : null,
+      availableQuantity: held
+        ? Decimal.max(0, new Decimal(row.quantity).minus(held.reserved)).toFixed(3)
+        : null,
+    };
+  });
   return {
-    items: rows satisfies StockItemRow[],
+    items,
     total: totals.total,
     page: query.page,
     pageSize: query.pageSize,

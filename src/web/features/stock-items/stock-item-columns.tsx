@@ -57,6 +57,24 @@ function Item({ view, location = false }: { view: StockItemView; location?: bool
   );
 }
 
+/** The quantity, and under it what sales orders hold of it and what is left free. */
+function Quantity({ view: row }: { view: StockItemView }) {
+  return (
+    <>
+      {row.quantity}
+      {row.reservedNote && (
+        <Typography.Text
+          type="secondary"
+          style={{ display: 'block', fontSize: 12 }}
+          data-testid="reserved-note"
+        >
+          {row.reservedNote}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
+
 /** The narrowest the columns add up to at 768 px and up: below it, the table scrolls sideways. */
 export const STOCK_ITEM_TABLE_MIN_WIDTH = 860;
 
@@ -91,7 +109,7 @@ export function stockItemColumns(options: {
         title: 'Quantidade',
         align: 'right',
         onCell: cell(figure),
-        render: (_value, row) => view(row).quantity,
+        render: (_value, row) => <Quantity view={view(row)} />,
       },
       {
         ...sorting('value'),
@@ -133,7 +151,7 @@ export function stockItemColumns(options: {
       align: 'right',
       width: 150,
       onCell: cell(whole),
-      render: (_value, row) => view(row).quantity,
+      render: (_value, row) => <Quantity view={view(row)} />,
     },
     {
       key: 'averageCost',

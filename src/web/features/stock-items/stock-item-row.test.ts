@@ -40,6 +40,7 @@ describe('a balance in Consulta de Estoque', () => {
       kind: { label: 'Insumo', color: 'cyan' },
       location: 'Almoxarifado',
       quantity: '1.234,500 KG',
+      reservedNote: null,
       averageCost: 'R$ 2,375',
       value: 'R$ 2.931,94',
       belowMinimum: false,
@@ -54,6 +55,17 @@ describe('a balance in Consulta de Estoque', () => {
     });
     expect(product.quantity).toBe('12 UN');
     expect(product.kind.label).toBe('Produto');
+  });
+
+  it('says what sales orders hold of the balance and what is left free', () => {
+    const held = stockItemView({
+      ...row,
+      reservedQuantity: '200.000',
+      availableQuantity: '1034.500',
+    });
+    expect(held.reservedNote).toBe('200,000 KG reservados · 1.034,500 KG livres');
+    expect(stockItemView({ ...row, reservedQuantity: '0.000' }).reservedNote).toBeNull();
+    expect(stockItemView({ ...row, reservedQuantity: null }).reservedNote).toBeNull();
   });
 
   it('marks an item below its minimum and says against what, over every location', () => {

@@ -20,6 +20,8 @@ export interface StockItemView {
   location: string;
   /** "1.234,500 KG", in the unit's decimals. */
   quantity: string;
+  /** "7 UN reservados · 8 UN livres" when sales orders hold some of it; null otherwise. */
+  reservedNote: string | null;
   averageCost: string;
   value: string;
   /** The item's stock over all locations is below its minimum: the row is marked. */
@@ -40,6 +42,10 @@ export function stockItemView(row: StockItemRow): StockItemView {
     kind: { label: stockItemKindLabels[row.kind], color: kindColors[row.kind] },
     location: row.locationName,
     quantity: quantity(row.quantity),
+    reservedNote:
+      row.reservedQuantity && Number(row.reservedQuantity) > 0
+        ? `${quantity(row.reservedQuantity)} reservados · ${quantity(row.availableQuantity ?? '0')} livres`
+        : null,
     averageCost: formatUnitCost(row.averageCost),
     value: formatBRL(row.value),
     belowMinimum: row.belowMinimum,
