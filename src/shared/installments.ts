@@ -2,6 +2,9 @@ import { fromUnits, toUnits } from './allocation.js';
 import { addDays } from './plain-date.js';
 
 export const MAX_INSTALLMENTS = 24;
+/** The payment terms' other limits, as a document's schema and its form both take them. */
+export const MAX_FIRST_DUE_IN_DAYS = 3660;
+export const MAX_INTERVAL_DAYS = 366;
 
 export interface InstallmentTerms {
   /** Money, ≥ 0, at most 2 places. */

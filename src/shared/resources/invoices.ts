@@ -1,5 +1,5 @@
 import { date, id, integer, nonNegativeMoney, optionalText, quantity, version } from '../fields.js';
-import { MAX_INSTALLMENTS } from '../installments.js';
+import { MAX_FIRST_DUE_IN_DAYS, MAX_INSTALLMENTS, MAX_INTERVAL_DAYS } from '../installments.js';
 import { anyOfFilter, dateRangeFilter } from '../list-filters.js';
 import { listQuerySchema } from '../list-query.js';
 import { messages } from '../messages.js';
@@ -124,8 +124,8 @@ const invoiceFields = {
   /** The Plano de Contas category of its bills (INCOME for an OUT invoice, EXPENSE for IN). */
   categoryId: optionalReference(),
   installments: integer(1, MAX_INSTALLMENTS).default(1),
-  firstDueInDays: integer(0, 3660).default(30),
-  intervalDays: integer(0, 366).default(30),
+  firstDueInDays: integer(0, MAX_FIRST_DUE_IN_DAYS).default(30),
+  intervalDays: integer(0, MAX_INTERVAL_DAYS).default(30),
   additionalInfo: optionalText(5000),
   /** The NF-e a devolução refers to (NFref/refNFe). */
   referencedKeys: z.array(accessKey()).max(50).default([]),

@@ -10,7 +10,7 @@ import {
   version,
 } from '../fields.js';
 import { invoiceNumberOf } from '../invoice-number.js';
-import { MAX_INSTALLMENTS } from '../installments.js';
+import { MAX_FIRST_DUE_IN_DAYS, MAX_INSTALLMENTS, MAX_INTERVAL_DAYS } from '../installments.js';
 import { anyOfFilter, dateRangeFilter } from '../list-filters.js';
 import { listQuerySchema } from '../list-query.js';
 import { messages } from '../messages.js';
@@ -111,8 +111,8 @@ const purchaseOrderFields = {
   /** The Plano de Contas EXPENSE category of the bills ("Matéria-prima" on a new form). */
   categoryId: id(),
   installments: integer(1, MAX_INSTALLMENTS).default(1),
-  firstDueInDays: integer(0, 3660).default(30),
-  intervalDays: integer(0, 366).default(30),
+  firstDueInDays: integer(0, MAX_FIRST_DUE_IN_DAYS).default(30),
+  intervalDays: integer(0, MAX_INTERVAL_DAYS).default(30),
   freight: nonNegativeMoney().default('0.00'),
   discount: nonNegativeMoney().default('0.00'),
   notes: optionalText(1000),

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { defineStatusMachine } from '../../shared/status-machine.js';
 import {
   defaultStatusTone,
+  deleteDraftAction,
+  documentActionOf,
+  editAction,
   timelineHeadline,
   visibleActions,
   type DocumentAction,
@@ -100,5 +103,42 @@ describe('timelineHeadline', () => {
     expect(
       timelineHeadline({ action: 'update', userName: 'Bia', at: '2026-11-24T13:05:00Z' }, labels),
     ).toBe('Alterado por Bia em 24/11/2026 10:05');
+  });
+});
+
+describe('editAction and deleteDraftAction', () => {
+  const action = documentActionOf(
+    { edit: 'Editar', delete: 'Excluir', approve: 'Aprovar' },
+    {
+      edit: 'purchaseOrders:write',
+      delete: 'purchaseOrders:write',
+      approve: 'purchaseOrders:approve',
+    },
+  );
+
+  it('"Editar" opens the form without a request', async () => {
+    let opened = 0;
+    const edit = editAction(action, () => (opened += 1));
+    expect(edit).toMatchObject({ action: 'edit', label: 'Editar' });
+    expect(edit.confirm).toBeUndefined();
+    await edit.run();
+    expect(opened).toBe(1);
+  });
+
+  it('"Excluir" asks first, in red, with its own confirming button', () => {
+    const remove = deleteDraftAction(action, {
+      remove: run,
+      confirm: 'Excluir este rascunho?',
+      deleted: 'Rascunho excluído.',
+      then: () => undefined,
+    });
+    expect(remove).toMatchObject({
+      action: 'delete',
+      label: 'Excluir',
+      permission: 'purchaseOrders:write',
+      confirm: 'Excluir este rascunho?',
+      confirmLabel: 'Excluir rascunho',
+      danger: true,
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { Permission } from '../../shared/permissions.js';
 import type { AuditEntry } from '../../shared/api-error.js';
 import type { StatusMachine } from '../../shared/status-machine.js';
 import { auditActionLabel } from './audit-changes.js';
+import { toast } from '../lib/toast.js';
 import { formatDateTime } from './dates.js';
 
 /**
@@ -113,4 +114,41 @@ export function timelineHeadline(
 ): string {
   const what = labels[entry.action] ?? auditActionLabel(entry.action);
   return `${what} por ${entry.userName ?? 'sistema'} em ${formatDateTime(entry.at)}`;
+}
+
+/** The `action` that `documentActionOf` makes, for the actions every document has alike. */
+type ActionMaker<A extends string> = (
+  name: A,
+  run: () => Promise<unknown>,
+  extra?: Partial<DocumentAction<A>>,
+) => DocumentAction<A>;
+
+/** "Editar": opens the form; nothing is asked of the server until the form saves. */
+export function editAction<A extends string>(
+  action: ActionMaker<A | 'edit'>,
+  open: () => void,
+): DocumentAction<A | 'edit'> {
+  return action('edit', () => {
+    open();
+    return Promise.resolve();
+  });
+}
+
+/**
+ * "Excluir" of a draft: asked first (`confirm`, "Excluir este rascunho?"), then deleted, said
+ * (`deleted`) and left for the list (`then`), since the document is no more.
+ */
+export function deleteDraftAction<A extends string>(
+  action: ActionMaker<A | 'delete'>,
+  options: { remove: () => Promise<unknown>; confirm: string; deleted: string; then: () => void },
+): DocumentAction<A | 'delete'> {
+  return action(
+    'delete',
+    async () => {
+      await options.remove();
+      toast.success(options.deleted);
+      options.then();
+    },
+    { confirm: options.confirm, confirmLabel: 'Excluir rascunho', danger: true },
+  );
 }

@@ -4,6 +4,7 @@ import { booleanFilter } from '../../shared/list-query.js';
 import { clients } from '../../shared/resources/clients.js';
 import { z } from '../../shared/zod-messages.js';
 import {
+  countSetFilters,
   readListParams,
   toApiQuery,
   writeListParams,
@@ -137,5 +138,19 @@ describe('list parameters in the URL', () => {
       q: 'ana',
       active: 'true',
     });
+  });
+});
+
+describe('countSetFilters', () => {
+  it('counts each filter set, and a period once whichever of its ends is set', () => {
+    const count = (filters: Record<string, string>) =>
+      countSetFilters(filters, ['status', 'supplierId'], ['orderDate', 'dueDate']);
+    expect(count({})).toBe(0);
+    expect(count({ status: 'DRAFT', supplierId: '' })).toBe(1);
+    expect(count({ orderDateFrom: '2026-03-01', orderDateTo: '2026-03-31' })).toBe(1);
+    expect(count({ orderDateTo: '2026-03-31', dueDateFrom: '2026-04-01', supplierId: '4' })).toBe(
+      3,
+    );
+    expect(count({ q: 'tecido', page: '2' })).toBe(0);
   });
 });

@@ -136,3 +136,16 @@ export const joinValues = (values: readonly string[]) => (values.length ? values
 
 /** An id filter from the URL (already checked by the schema), as a Select takes it. */
 export const idValue = (value: string | undefined) => (value ? Number(value) : undefined);
+
+/**
+ * How many of a list's filters are set, for "Filtros (2)" on a small screen: each of `keys` with
+ * a value, and each period (`<name>From`/`<name>To`) once, whichever of its ends is set.
+ */
+export function countSetFilters(
+  filters: Record<string, string>,
+  keys: readonly string[],
+  periods: readonly string[] = [],
+): number {
+  const setPeriods = periods.filter((name) => filters[`${name}From`] || filters[`${name}To`]);
+  return setPeriods.length + keys.filter((key) => filters[key]).length;
+}

@@ -2,12 +2,8 @@ import { Flex, Typography, type TableColumnType } from 'antd';
 import { formatBRL } from '../../../shared/money.js';
 import { billKindInfo, type BillKind, type BillSummary } from '../../../shared/resources/bills.js';
 import { formatDate } from '../../components/dates.js';
+import { columnSorting, wholeCell, wrappingCell } from '../../components/document-columns.js';
 import { BillStatusTags } from './bill-status.js';
-
-type SortOrder = 'ascend' | 'descend' | null;
-
-const wrapping = () => ({ style: { overflowWrap: 'anywhere' as const } });
-const whole = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 /** "Aluguel de março · 1/3": the description with its installment, when it has one. */
 export function billTitle(bill: Pick<BillSummary, 'description' | 'installment'>): string {
@@ -45,13 +41,7 @@ export function billColumns(options: {
   sort: string;
 }): TableColumnType<BillSummary>[] {
   const { kind, small, sort } = options;
-  const orderOf = (key: string): SortOrder =>
-    sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null;
-  const sorting = (key: string): TableColumnType<BillSummary> => ({
-    sorter: true,
-    sortOrder: orderOf(key),
-    sortDirections: ['ascend', 'descend'],
-  });
+  const sorting = columnSorting<BillSummary>(sort);
   const status: TableColumnType<BillSummary> = {
     key: 'status',
     title: 'Situação',
@@ -65,7 +55,7 @@ export function billColumns(options: {
         key: 'dueDate',
         title: 'Conta',
         ...sorting('dueDate'),
-        onCell: wrapping,
+        onCell: wrappingCell,
         render: (_value, row) => (
           <Flex vertical gap={2}>
             <span>{formatDate(row.dueDate)}</span>
@@ -80,7 +70,7 @@ export function billColumns(options: {
         key: 'openAmount',
         title: 'Em aberto',
         align: 'right',
-        onCell: whole,
+        onCell: wholeCell,
         render: (_value, row) => (
           <Flex vertical gap={4} align="flex-end">
             <OpenAmount bill={row} />
@@ -97,13 +87,13 @@ export function billColumns(options: {
       title: 'Vencimento',
       width: 116,
       ...sorting('dueDate'),
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => formatDate(row.dueDate),
     },
     {
       key: 'description',
       title: 'Descrição',
-      onCell: wrapping,
+      onCell: wrappingCell,
       render: (_value, row) => (
         <Flex vertical gap={0}>
           <span>{billTitle(row)}</span>
@@ -117,14 +107,14 @@ export function billColumns(options: {
       key: 'partner',
       title: billKindInfo[kind].partnerLabel,
       width: '18%',
-      onCell: wrapping,
+      onCell: wrappingCell,
       render: (_value, row) => row.partnerName ?? '—',
     },
     {
       key: 'category',
       title: 'Categoria',
       width: '14%',
-      onCell: wrapping,
+      onCell: wrappingCell,
       render: (_value, row) => row.categoryName,
     },
     {
@@ -133,7 +123,7 @@ export function billColumns(options: {
       align: 'right',
       width: 132,
       ...sorting('amount'),
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => formatBRL(row.amount),
     },
     {
@@ -141,7 +131,7 @@ export function billColumns(options: {
       title: 'Em aberto',
       align: 'right',
       width: 132,
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => <OpenAmount bill={row} />,
     },
     status,

@@ -3,8 +3,7 @@ import { allowClear } from '../../components/antd-config.js';
 import { CategorySelect } from '../../components/category-select.js';
 import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
-import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
-import { ReferenceSelect } from '../../components/reference-select.js';
+import { PeriodFilter, ReferenceFilter } from '../../components/list-filters.js';
 import { SearchBox } from '../../components/search-box.js';
 import { activeFilterCount, idValue, originOptions, statusOptions } from './bill-list.js';
 
@@ -43,34 +42,21 @@ export function BillFilters({
         options={statusOptions}
         style={small ? style : { ...style, width: 260 }}
       />
-      <LazyDateRangeFilter
-        label="Vencimento"
-        value={{ from: filters.dueDateFrom ?? null, to: filters.dueDateTo ?? null }}
-        onChange={(range) => {
-          onFilter('dueDateFrom', range.from);
-          onFilter('dueDateTo', range.to);
-        }}
-      />
-      <LazyDateRangeFilter
+      <PeriodFilter label="Vencimento" name="dueDate" filters={filters} onFilter={onFilter} />
+      <PeriodFilter
         label="Competência"
-        value={{
-          from: filters.competenceDateFrom ?? null,
-          to: filters.competenceDateTo ?? null,
-        }}
-        onChange={(range) => {
-          onFilter('competenceDateFrom', range.from);
-          onFilter('competenceDateTo', range.to);
-        }}
+        name="competenceDate"
+        filters={filters}
+        onFilter={onFilter}
       />
-      <ReferenceSelect
+      <ReferenceFilter
         resource={kind === 'PAY' ? 'suppliers' : 'clients'}
-        value={idValue(filters[info.partnerKey])}
-        onChange={byId(info.partnerKey)}
-        prefix={info.partnerLabel}
-        placeholder="Todos"
-        aria-label={info.partnerLabel}
-        style={small ? style : { ...style, width: 260 }}
-        popupMatchSelectWidth={false}
+        name={info.partnerKey}
+        label={info.partnerLabel}
+        width={260}
+        small={small}
+        filters={filters}
+        onFilter={onFilter}
       />
       <CategorySelect
         nature={info.categoryKind}

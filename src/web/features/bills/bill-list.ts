@@ -7,7 +7,7 @@ import {
   billStatusFilterValues,
   type BillKind,
 } from '../../../shared/resources/bills.js';
-import type { ListDefinition } from '../../components/list-params.js';
+import { countSetFilters, type ListDefinition } from '../../components/list-params.js';
 
 /**
  * The list's state in the URL (list-params.ts): by due date, oldest first (what falls due next
@@ -71,10 +71,9 @@ export { idValue, joinValues, splitValues } from '../../components/list-params.j
 
 /** How many filters are set, a period counting once: "Filtros (2)" on a small screen. */
 export function activeFilterCount(kind: BillKind, filters: Record<string, string>): number {
-  const due = filters.dueDateFrom || filters.dueDateTo ? 1 : 0;
-  const competence = filters.competenceDateFrom || filters.competenceDateTo ? 1 : 0;
-  const others = ['status', billKindInfo[kind].partnerKey, 'categoryId', 'originType'].filter(
-    (key) => filters[key],
+  return countSetFilters(
+    filters,
+    ['status', billKindInfo[kind].partnerKey, 'categoryId', 'originType'],
+    ['dueDate', 'competenceDate'],
   );
-  return due + competence + others.length;
 }

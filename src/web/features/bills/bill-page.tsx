@@ -2,7 +2,6 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
 import type { AuditEntry } from '../../../shared/api-error.js';
 import { formatBRL } from '../../../shared/money.js';
 import type { Permission } from '../../../shared/permissions.js';
@@ -17,11 +16,11 @@ import {
 } from '../../../shared/resources/bills.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
-import { documentActionOf } from '../../components/document-actions.js';
+import { documentActionOf, editAction } from '../../components/document-actions.js';
 import { DocumentTimeline } from '../../components/document-timeline.js';
 import { HistoryDrawer } from '../../components/history-drawer.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
-import type { ListLocationState } from '../../components/resource-form-page.js';
+import { useDocumentRoute } from '../../components/use-document-route.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { usePermission } from '../../lib/session.js';
 import { messages } from '../../../shared/messages.js';
@@ -123,14 +122,9 @@ function paymentOf(entry: AuditEntry, payments: readonly BillPaymentRow[]) {
  */
 export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string }) {
   const info = billKindInfo[kind];
-  const { id = '' } = useParams();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const { id, validId, back, openEdit } = useDocumentRoute(basePath);
   const canSettle = usePermission(billActionPermissions(kind).settle);
   const canAudit = usePermission('audit:read');
-  const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
-  const back = () => navigate(`${basePath}${listSearch}`);
-  const validId = /^\d{1,15}$/.test(id);
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const [settling, setSettling] = useState(false);
   const [history, setHistory] = useState(false);
@@ -162,10 +156,7 @@ export function BillPage({ kind, basePath }: { kind: BillKind; basePath: string 
             confirmLabel: 'Cancelar a conta',
             danger: true,
           }),
-          action('edit', () => {
-            navigate(`${basePath}/${row.id}/edit`, { state: location.state });
-            return Promise.resolve();
-          }),
+          editAction(action, () => openEdit(row.id)),
           action(
             'settle',
             () => {

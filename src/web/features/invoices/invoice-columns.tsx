@@ -1,14 +1,15 @@
 import { Flex, Typography, type TableColumnType } from 'antd';
-import { formatBRL } from '../../../shared/money.js';
 import { fiscalDirections } from '../../../shared/resources/fiscal-operations.js';
 import type { InvoiceSummary } from '../../../shared/resources/invoices.js';
 import { formatDate } from '../../components/dates.js';
+import {
+  columnSorting,
+  DocumentTotal,
+  totalColumn,
+  wholeCell,
+  wrappingCell,
+} from '../../components/document-columns.js';
 import { InvoiceStatusTag, SefazStatusTag } from './invoice-tags.js';
-
-type SortOrder = 'ascend' | 'descend' | null;
-
-const wrapping = () => ({ style: { overflowWrap: 'anywhere' as const } });
-const whole = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 /** The narrowest the list's columns add up to at 768 px and up: below it, it scrolls sideways. */
 export const INVOICE_TABLE_MIN_WIDTH = 1180;
@@ -27,30 +28,8 @@ export function invoiceColumns(options: {
   sort: string;
 }): TableColumnType<InvoiceSummary>[] {
   const { small, sort } = options;
-  const orderOf = (key: string): SortOrder =>
-    sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null;
-  const sorting = (key: string): TableColumnType<InvoiceSummary> => ({
-    sorter: true,
-    sortOrder: orderOf(key),
-    sortDirections: ['ascend', 'descend'],
-  });
-  const totalText = (row: InvoiceSummary) =>
-    row.status === 'CANCELLED' ? (
-      <Typography.Text delete type="secondary">
-        {formatBRL(row.total)}
-      </Typography.Text>
-    ) : (
-      formatBRL(row.total)
-    );
-  const total: TableColumnType<InvoiceSummary> = {
-    key: 'total',
-    title: 'Total',
-    align: 'right',
-    width: 140,
-    ...sorting('total'),
-    onCell: whole,
-    render: (_value, row) => totalText(row),
-  };
+  const sorting = columnSorting<InvoiceSummary>(sort);
+  const total = totalColumn<InvoiceSummary>(sort);
 
   if (small) {
     return [
@@ -58,7 +37,7 @@ export function invoiceColumns(options: {
         key: 'number',
         title: 'Nota',
         ...sorting('number'),
-        onCell: wrapping,
+        onCell: wrappingCell,
         render: (_value, row) => (
           <Flex vertical gap={2}>
             <Typography.Text strong>
@@ -76,7 +55,7 @@ export function invoiceColumns(options: {
         width: undefined,
         render: (_value, row) => (
           <Flex vertical gap={4} align="flex-end">
-            {totalText(row)}
+            <DocumentTotal row={row} />
             <InvoiceStatusTag status={row.status} />
             {row.status !== 'DRAFT' && <SefazStatusTag status={row.sefazStatus} />}
           </Flex>
@@ -91,14 +70,14 @@ export function invoiceColumns(options: {
       title: 'Número',
       width: 100,
       ...sorting('number'),
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => <Typography.Text strong>{invoiceNumberText(row)}</Typography.Text>,
     },
     {
       key: 'series',
       title: 'Série',
       width: 70,
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => row.series,
     },
     {
@@ -106,28 +85,28 @@ export function invoiceColumns(options: {
       title: 'Emissão',
       width: 116,
       ...sorting('issueDate'),
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => formatDate(row.issueDate),
     },
     {
       key: 'recipient',
       title: 'Destinatário',
       width: 220,
-      onCell: wrapping,
+      onCell: wrappingCell,
       render: (_value, row) => row.recipientName,
     },
     {
       key: 'operation',
       title: 'Natureza',
       width: 180,
-      onCell: wrapping,
+      onCell: wrappingCell,
       render: (_value, row) => row.fiscalOperationName,
     },
     {
       key: 'direction',
       title: 'Direção',
       width: 90,
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => fiscalDirections[row.direction],
     },
     total,

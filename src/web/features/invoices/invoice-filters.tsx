@@ -1,9 +1,8 @@
 import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
-import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
-import { ReferenceSelect } from '../../components/reference-select.js';
+import { PeriodFilter, ReferenceFilter } from '../../components/list-filters.js';
 import { SearchBox } from '../../components/search-box.js';
-import { activeFilterCount, directionOptions, idValue, statusOptions } from './invoice-list.js';
+import { activeFilterCount, directionOptions, statusOptions } from './invoice-list.js';
 
 /**
  * The list's search (number, access key or recipient) and filters: status and direction (any
@@ -11,18 +10,6 @@ import { activeFilterCount, directionOptions, idValue, statusOptions } from './i
  */
 export function InvoiceFilters({ q, filters, small, onSearch, onFilter }: ListFiltersProps) {
   const style = filterStyle(small);
-  const recipient = (resource: 'clients' | 'suppliers', key: string, label: string) => (
-    <ReferenceSelect
-      resource={resource}
-      value={idValue(filters[key])}
-      onChange={(id) => onFilter(key, id === undefined ? null : String(id))}
-      prefix={label}
-      placeholder="Todos"
-      aria-label={label}
-      style={small ? style : { ...style, width: 240 }}
-      popupMatchSelectWidth={false}
-    />
-  );
   return (
     <FoldingFilters
       small={small}
@@ -47,16 +34,25 @@ export function InvoiceFilters({ q, filters, small, onSearch, onFilter }: ListFi
         options={directionOptions}
         style={small ? style : { ...style, width: 200 }}
       />
-      <LazyDateRangeFilter
-        label="Emissão"
-        value={{ from: filters.issueDateFrom ?? null, to: filters.issueDateTo ?? null }}
-        onChange={(range) => {
-          onFilter('issueDateFrom', range.from);
-          onFilter('issueDateTo', range.to);
-        }}
+      <PeriodFilter label="Emissão" name="issueDate" filters={filters} onFilter={onFilter} />
+      <ReferenceFilter
+        resource="clients"
+        name="clientId"
+        label="Cliente"
+        width={240}
+        small={small}
+        filters={filters}
+        onFilter={onFilter}
       />
-      {recipient('clients', 'clientId', 'Cliente')}
-      {recipient('suppliers', 'supplierId', 'Fornecedor')}
+      <ReferenceFilter
+        resource="suppliers"
+        name="supplierId"
+        label="Fornecedor"
+        width={240}
+        small={small}
+        filters={filters}
+        onFilter={onFilter}
+      />
     </FoldingFilters>
   );
 }

@@ -12,11 +12,9 @@ import {
   Radio,
   Row,
   Select,
-  Typography,
   type FormRule,
 } from 'antd';
 import { useMemo } from 'react';
-import { MAX_INSTALLMENTS } from '../../../shared/installments.js';
 import type { TaxRegime } from '../../../shared/invoice-taxes.js';
 import { messages } from '../../../shared/messages.js';
 import { formatDecimal } from '../../../shared/money.js';
@@ -46,6 +44,7 @@ import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { PageSpinner } from '../../components/page-spinner.js';
 import { PaymentMethodSelect } from '../../components/payment-method-select.js';
+import { PaymentTermsFields } from '../../components/payment-terms-fields.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { resourceApi } from '../../components/resource-row.js';
 import { countUpTo } from '../../components/text-limit.js';
@@ -275,7 +274,6 @@ function InvoiceForm({
 
   const half = { xs: 24, md: 12 };
   const quarter = { xs: 24, sm: 12, md: 6 };
-  const third = { xs: 24, sm: 8 };
 
   return (
     <DocumentFormPage
@@ -454,40 +452,11 @@ function InvoiceForm({
               />
             </Form.Item>
           </Col>
-          <Col {...third} md={4}>
-            <Form.Item
-              label="Parcelas"
-              name="installments"
-              validateFirst
-              rules={[required, validate('installments')]}
-            >
-              <InputNumber min={1} max={MAX_INSTALLMENTS} precision={0} style={wide} />
-            </Form.Item>
-          </Col>
-          <Col {...third} md={4}>
-            <Form.Item
-              label="1º vencimento em (dias)"
-              name="firstDueInDays"
-              validateFirst
-              rules={[required, validate('firstDueInDays')]}
-            >
-              <InputNumber min={0} max={3660} precision={0} style={wide} />
-            </Form.Item>
-          </Col>
-          <Col {...third} md={4}>
-            <Form.Item
-              label="Intervalo (dias)"
-              name="intervalDays"
-              validateFirst
-              rules={[required, validate('intervalDays')]}
-            >
-              <InputNumber min={0} max={366} precision={0} style={wide} />
-            </Form.Item>
-          </Col>
+          <PaymentTermsFields
+            validate={validate}
+            note="O 1º vencimento conta da data de emissão."
+          />
         </Row>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          O 1º vencimento conta da data de emissão.
-        </Typography.Paragraph>
       </Card>
 
       {returning && <ReferencedKeys />}

@@ -4,7 +4,7 @@ import {
   invoiceStatuses,
 } from '../../../shared/resources/invoices.js';
 import { fiscalDirections } from '../../../shared/resources/fiscal-operations.js';
-import type { ListDefinition } from '../../components/list-params.js';
+import { countSetFilters, type ListDefinition } from '../../components/list-params.js';
 
 /**
  * The list's state in the URL (list-params.ts): newest issue date first, filtered by status and
@@ -50,10 +50,7 @@ export { idValue } from '../../components/list-params.js';
 
 /** How many filters are set, a period counting once: "Filtros (2)" on a small screen. */
 export function activeFilterCount(filters: Record<string, string>): number {
-  const period = filters.issueDateFrom || filters.issueDateTo ? 1 : 0;
-  return (
-    period + ['status', 'direction', 'clientId', 'supplierId'].filter((key) => filters[key]).length
-  );
+  return countSetFilters(filters, ['status', 'direction', 'clientId', 'supplierId'], ['issueDate']);
 }
 
 /** The month before `today`'s (`YYYY-MM-DD`): the XML archive's default period. */

@@ -13,7 +13,7 @@ import {
   type TableColumnType,
 } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { messages } from '../../../shared/messages.js';
 import { formatBRL } from '../../../shared/money.js';
@@ -30,13 +30,17 @@ import {
 } from '../../../shared/resources/invoices.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
-import { documentActionOf } from '../../components/document-actions.js';
+import {
+  deleteDraftAction,
+  documentActionOf,
+  editAction,
+} from '../../components/document-actions.js';
 import { DocumentTimeline } from '../../components/document-timeline.js';
 import { usePdfOpener } from '../../components/open-pdf.js';
 import { quantityText } from '../../components/line-table-values.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
-import type { ListLocationState } from '../../components/resource-form-page.js';
+import { useDocumentRoute } from '../../components/use-document-route.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
@@ -188,12 +192,7 @@ const lineColumns: TableColumnType<InvoiceLine>[] = [
  * refused issue lists what is missing under the action bar.
  */
 export function InvoicePage({ basePath }: { basePath: string }) {
-  const { id = '' } = useParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
-  const back = () => navigate(`${basePath}${listSearch}`);
-  const validId = /^\d{1,15}$/.test(id);
+  const { id, validId, back, openEdit } = useDocumentRoute(basePath);
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const canReadReceivables = usePermission('billsToReceive:read');
   const canReadPayables = usePermission('billsToPay:read');
@@ -231,23 +230,13 @@ export function InvoicePage({ basePath }: { basePath: string }) {
       {(row) => {
         const action = documentActionOf(invoiceActionLabels, invoiceActionPermissions);
         const actions = [
-          action('edit', () => {
-            navigate(`${basePath}/${row.id}/edit`, { state: location.state });
-            return Promise.resolve();
+          editAction(action, () => openEdit(row.id)),
+          deleteDraftAction(action, {
+            remove: () => remove.mutateAsync(row.id),
+            confirm: 'Excluir este rascunho de nota?',
+            deleted: messages.invoices.deleted,
+            then: back,
           }),
-          action(
-            'delete',
-            async () => {
-              await remove.mutateAsync(row.id);
-              toast.success(messages.invoices.deleted);
-              navigate(`${basePath}${listSearch}`);
-            },
-            {
-              confirm: 'Excluir este rascunho de nota?',
-              confirmLabel: 'Excluir rascunho',
-              danger: true,
-            },
-          ),
           action(
             'cancel',
             () => {

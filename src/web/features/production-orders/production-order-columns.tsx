@@ -1,13 +1,9 @@
 import { Flex, Typography, type TableColumnType } from 'antd';
 import type { ProductionOrderSummary } from '../../../shared/resources/production-orders.js';
 import { formatDate } from '../../components/dates.js';
+import { columnSorting, wholeCell, wrappingCell } from '../../components/document-columns.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import { ProductionOrderStatusTag } from './production-order-status-tag.js';
-
-type SortOrder = 'ascend' | 'descend' | null;
-
-const wrapping = () => ({ style: { overflowWrap: 'anywhere' as const } });
-const whole = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 /** The narrowest the list's columns add up to at 768 px and up: below it, it scrolls sideways. */
 export const PRODUCTION_ORDER_TABLE_MIN_WIDTH = 960;
@@ -33,19 +29,13 @@ export function productionOrderColumns(options: {
   sort: string;
 }): TableColumnType<ProductionOrderSummary>[] {
   const { small, sort } = options;
-  const orderOf = (key: string): SortOrder =>
-    sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null;
-  const sorting = (key: string): TableColumnType<ProductionOrderSummary> => ({
-    sorter: true,
-    sortOrder: orderOf(key),
-    sortDirections: ['ascend', 'descend'],
-  });
+  const sorting = columnSorting<ProductionOrderSummary>(sort);
   const status: TableColumnType<ProductionOrderSummary> = {
     key: 'status',
     title: 'Situação',
     width: small ? 104 : 140,
     ...sorting('status'),
-    onCell: wrapping,
+    onCell: wrappingCell,
     render: (_value, row) => <ProductionOrderStatusTag status={row.status} />,
   };
   const quantity: TableColumnType<ProductionOrderSummary> = {
@@ -54,7 +44,7 @@ export function productionOrderColumns(options: {
     align: 'right',
     width: small ? 96 : 150,
     ...sorting('quantity'),
-    onCell: small ? wrapping : whole,
+    onCell: small ? wrappingCell : wholeCell,
     render: (_value, row) => quantityText(row.quantity, row.unitDecimals, row.unit),
   };
 
@@ -64,7 +54,7 @@ export function productionOrderColumns(options: {
         key: 'number',
         title: 'Ordem',
         ...sorting('number'),
-        onCell: wrapping,
+        onCell: wrappingCell,
         render: (_value, row) => (
           <Flex vertical gap={2}>
             <Typography.Text strong>{row.number}</Typography.Text>
@@ -84,14 +74,14 @@ export function productionOrderColumns(options: {
       title: 'Número',
       width: 120,
       ...sorting('number'),
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => <Typography.Text strong>{row.number}</Typography.Text>,
     },
     {
       key: 'productName',
       title: 'Produto',
       ...sorting('productName'),
-      onCell: wrapping,
+      onCell: wrappingCell,
       render: (_value, row) => `${row.productCode} – ${row.productName}`,
     },
     quantity,
@@ -100,7 +90,7 @@ export function productionOrderColumns(options: {
       title: 'Início previsto',
       width: 130,
       ...sorting('plannedStart'),
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => (row.plannedStart ? formatDate(row.plannedStart) : '—'),
     },
     {
@@ -108,7 +98,7 @@ export function productionOrderColumns(options: {
       title: 'Término previsto',
       width: 140,
       ...sorting('plannedEnd'),
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => (row.plannedEnd ? formatDate(row.plannedEnd) : '—'),
     },
     status,

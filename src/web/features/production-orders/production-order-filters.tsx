@@ -1,9 +1,8 @@
 import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
-import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
-import { ReferenceSelect } from '../../components/reference-select.js';
+import { PeriodFilter, ReferenceFilter } from '../../components/list-filters.js';
 import { SearchBox } from '../../components/search-box.js';
-import { activeFilterCount, idValue, statusOptions } from './production-order-list.js';
+import { activeFilterCount, statusOptions } from './production-order-list.js';
 
 /**
  * The list's search (number or product) and filters: status (any of), product and planned start
@@ -31,23 +30,20 @@ export function ProductionOrderFilters({
         options={statusOptions}
         style={small ? style : { ...style, width: 280 }}
       />
-      <ReferenceSelect
+      <ReferenceFilter
         resource="products"
-        value={idValue(filters.productId)}
-        onChange={(id) => onFilter('productId', id === undefined ? null : String(id))}
-        prefix="Produto"
-        placeholder="Todos"
-        aria-label="Produto"
-        style={small ? style : { ...style, width: 280 }}
-        popupMatchSelectWidth={false}
+        name="productId"
+        label="Produto"
+        width={280}
+        small={small}
+        filters={filters}
+        onFilter={onFilter}
       />
-      <LazyDateRangeFilter
+      <PeriodFilter
         label="Início previsto"
-        value={{ from: filters.plannedStartFrom ?? null, to: filters.plannedStartTo ?? null }}
-        onChange={(range) => {
-          onFilter('plannedStartFrom', range.from);
-          onFilter('plannedStartTo', range.to);
-        }}
+        name="plannedStart"
+        filters={filters}
+        onFilter={onFilter}
       />
     </FoldingFilters>
   );

@@ -3,7 +3,7 @@ import {
   productionOrderMachine,
   productionOrderStatuses,
 } from '../../../shared/resources/production-orders.js';
-import type { ListDefinition } from '../../components/list-params.js';
+import { countSetFilters, type ListDefinition } from '../../components/list-params.js';
 
 /**
  * The list's state in the URL (list-params.ts): newest number first, filtered by status (any
@@ -42,6 +42,5 @@ export { idValue, joinValues, splitValues } from '../../components/list-params.j
 
 /** How many filters are set, the period counting once: "Filtros (2)" on a small screen. */
 export function activeFilterCount(filters: Record<string, string>): number {
-  const period = filters.plannedStartFrom || filters.plannedStartTo ? 1 : 0;
-  return period + ['status', 'productId'].filter((key) => filters[key]).length;
+  return countSetFilters(filters, ['status', 'productId'], ['plannedStart']);
 }

@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorCode, type StockShortageDetail } from '../../../shared/error-codes.js';
 import { messages } from '../../../shared/messages.js';
 import { formatBRL } from '../../../shared/money.js';
@@ -17,12 +17,12 @@ import {
 } from '../../../shared/resources/production-orders.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
-import { documentActionOf } from '../../components/document-actions.js';
+import { documentActionOf, editAction } from '../../components/document-actions.js';
 import { DocumentTimeline } from '../../components/document-timeline.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
 import { formatQuantity } from '../../components/quantity-text.js';
-import type { ListLocationState } from '../../components/resource-form-page.js';
 import { formatUnitCost } from '../../components/unit-cost-text.js';
+import { useDocumentRoute } from '../../components/use-document-route.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
@@ -44,8 +44,6 @@ const timelineLabels: Record<string, string> = {
   cancel: 'Cancelada',
 };
 
-const validId = (id: string) => /^\d{1,15}$/.test(id);
-
 /**
  * One production order: its values and status, the actions its status and the user allow
  * (Iniciar produção, Concluir, Cancelar, Editar), the materials with what is required, consumed
@@ -54,41 +52,37 @@ const validId = (id: string) => /^\d{1,15}$/.test(id);
  * Each action's hook (api.ts) reads again what it changed.
  */
 export function ProductionOrderPage({ basePath }: { basePath: string }) {
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
-  const back = () => navigate(`${basePath}${listSearch}`);
+  const { id, validId, back, openEdit } = useDocumentRoute(basePath);
 
   const order = useQuery({
     queryKey: productionOrderKeys.detail(id),
     queryFn: ({ signal }) => productionOrdersApi.get(id, signal),
-    enabled: validId(id),
+    enabled: validId,
   });
 
   return (
     <RecordQueryResult
       query={order}
-      validId={validId(id)}
+      validId={validId}
       notFoundTitle="Ordem de produção não encontrada"
       onBack={back}
     >
-      {(data) => <OrderScreen key={data.id} row={data} basePath={basePath} onBack={back} />}
+      {(data) => (
+        <OrderScreen key={data.id} row={data} onBack={back} onEdit={() => openEdit(data.id)} />
+      )}
     </RecordQueryResult>
   );
 }
 
 function OrderScreen({
   row,
-  basePath,
   onBack,
+  onEdit,
 }: {
   row: ProductionOrderDetail;
-  basePath: string;
   onBack: () => void;
+  onEdit: () => void;
 }) {
-  const navigate = useNavigate();
-  const location = useLocation();
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const canReadStock = usePermission('stockItems:read');
   const [completing, setCompleting] = useState(false);
@@ -111,10 +105,7 @@ function OrderScreen({
   const start = useProductionOrderAction('start');
   const action = documentActionOf(productionOrderActionLabels, productionOrderActionPermissions);
   const actions = [
-    action('edit', () => {
-      navigate(`${basePath}/${row.id}/edit`, { state: location.state });
-      return Promise.resolve();
-    }),
+    editAction(action, onEdit),
     action(
       'cancel',
       async () => {

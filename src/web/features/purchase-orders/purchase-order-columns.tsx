@@ -1,13 +1,14 @@
 import { Flex, Typography, type TableColumnType } from 'antd';
-import { formatBRL } from '../../../shared/money.js';
 import type { PurchaseOrderSummary } from '../../../shared/resources/purchase-orders.js';
 import { formatDate } from '../../components/dates.js';
+import {
+  columnSorting,
+  DocumentTotal,
+  totalColumn,
+  wholeCell,
+  wrappingCell,
+} from '../../components/document-columns.js';
 import { OrderStatusTag } from './order-status-tag.js';
-
-type SortOrder = 'ascend' | 'descend' | null;
-
-const wrapping = () => ({ style: { overflowWrap: 'anywhere' as const } });
-const whole = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
 /** The narrowest the list's columns add up to at 768 px and up: below it, it scrolls sideways. */
 export const ORDER_TABLE_MIN_WIDTH = 900;
@@ -23,37 +24,15 @@ export function orderColumns(options: {
   sort: string;
 }): TableColumnType<PurchaseOrderSummary>[] {
   const { small, sort } = options;
-  const orderOf = (key: string): SortOrder =>
-    sort === key ? 'ascend' : sort === `-${key}` ? 'descend' : null;
-  const sorting = (key: string): TableColumnType<PurchaseOrderSummary> => ({
-    sorter: true,
-    sortOrder: orderOf(key),
-    sortDirections: ['ascend', 'descend'],
-  });
+  const sorting = columnSorting<PurchaseOrderSummary>(sort);
   const status: TableColumnType<PurchaseOrderSummary> = {
     key: 'status',
     title: 'Situação',
     width: 170,
-    onCell: wrapping,
+    onCell: wrappingCell,
     render: (_value, row) => <OrderStatusTag status={row.status} />,
   };
-  const totalText = (row: PurchaseOrderSummary) =>
-    row.status === 'CANCELLED' ? (
-      <Typography.Text delete type="secondary">
-        {formatBRL(row.total)}
-      </Typography.Text>
-    ) : (
-      formatBRL(row.total)
-    );
-  const total: TableColumnType<PurchaseOrderSummary> = {
-    key: 'total',
-    title: 'Total',
-    align: 'right',
-    width: 140,
-    ...sorting('total'),
-    onCell: whole,
-    render: (_value, row) => totalText(row),
-  };
+  const total = totalColumn<PurchaseOrderSummary>(sort);
 
   if (small) {
     return [
@@ -61,7 +40,7 @@ export function orderColumns(options: {
         key: 'number',
         title: 'Ordem',
         ...sorting('number'),
-        onCell: wrapping,
+        onCell: wrappingCell,
         render: (_value, row) => (
           <Flex vertical gap={2}>
             <Typography.Text strong>{row.number}</Typography.Text>
@@ -75,7 +54,7 @@ export function orderColumns(options: {
         width: undefined,
         render: (_value, row) => (
           <Flex vertical gap={4} align="flex-end">
-            {totalText(row)}
+            <DocumentTotal row={row} />
             <OrderStatusTag status={row.status} />
           </Flex>
         ),
@@ -89,13 +68,13 @@ export function orderColumns(options: {
       title: 'Número',
       width: 120,
       ...sorting('number'),
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => <Typography.Text strong>{row.number}</Typography.Text>,
     },
     {
       key: 'supplier',
       title: 'Fornecedor',
-      onCell: wrapping,
+      onCell: wrappingCell,
       render: (_value, row) => row.supplierName,
     },
     {
@@ -103,7 +82,7 @@ export function orderColumns(options: {
       title: 'Data',
       width: 116,
       ...sorting('orderDate'),
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => formatDate(row.orderDate),
     },
     {
@@ -111,7 +90,7 @@ export function orderColumns(options: {
       title: 'Previsão',
       width: 116,
       ...sorting('expectedDate'),
-      onCell: whole,
+      onCell: wholeCell,
       render: (_value, row) => (row.expectedDate ? formatDate(row.expectedDate) : '—'),
     },
     total,

@@ -1,9 +1,8 @@
 import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
-import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
-import { ReferenceSelect } from '../../components/reference-select.js';
+import { PeriodFilter, ReferenceFilter } from '../../components/list-filters.js';
 import { SearchBox } from '../../components/search-box.js';
-import { activeFilterCount, idValue, statusOptions } from './purchase-order-list.js';
+import { activeFilterCount, statusOptions } from './purchase-order-list.js';
 
 /**
  * The list's search (number or supplier) and filters: status (any of), order date period and
@@ -27,23 +26,15 @@ export function OrderFilters({ q, filters, small, onSearch, onFilter }: ListFilt
         options={statusOptions}
         style={small ? style : { ...style, width: 240 }}
       />
-      <LazyDateRangeFilter
-        label="Período"
-        value={{ from: filters.orderDateFrom ?? null, to: filters.orderDateTo ?? null }}
-        onChange={(range) => {
-          onFilter('orderDateFrom', range.from);
-          onFilter('orderDateTo', range.to);
-        }}
-      />
-      <ReferenceSelect
+      <PeriodFilter label="Período" name="orderDate" filters={filters} onFilter={onFilter} />
+      <ReferenceFilter
         resource="suppliers"
-        value={idValue(filters.supplierId)}
-        onChange={(id) => onFilter('supplierId', id === undefined ? null : String(id))}
-        prefix="Fornecedor"
-        placeholder="Todos"
-        aria-label="Fornecedor"
-        style={small ? style : { ...style, width: 260 }}
-        popupMatchSelectWidth={false}
+        name="supplierId"
+        label="Fornecedor"
+        width={260}
+        small={small}
+        filters={filters}
+        onFilter={onFilter}
       />
     </FoldingFilters>
   );

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Flex, Form, Input, InputNumber, Row, Typography, type FormRule } from 'antd';
+import { Card, Col, Flex, Form, Input, Row, Typography, type FormRule } from 'antd';
 import { useSearchParams } from 'react-router';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
-import { MAX_INSTALLMENTS } from '../../../shared/installments.js';
 import { messages } from '../../../shared/messages.js';
 import { formatBRL, formatDecimal, parseDecimal } from '../../../shared/money.js';
 import {
@@ -27,6 +26,7 @@ import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { unitPriceText } from '../../components/line-table-values.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { PaymentMethodSelect } from '../../components/payment-method-select.js';
+import { PaymentTermsFields } from '../../components/payment-terms-fields.js';
 import { PageSpinner } from '../../components/page-spinner.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { useRecordForm } from '../../components/use-record-form.js';
@@ -134,7 +134,8 @@ function OrderTotalsBar() {
     </Flex>
   );
   return (
-    <Flex gap={24} wrap justify="flex-end" data-testid="order-totals">
+    // Set apart from the payment terms' note above it.
+    <Flex gap={24} wrap justify="flex-end" style={{ marginTop: 12 }} data-testid="order-totals">
       {part('Itens', formatBRL(totals.lines), 'total-lines')}
       {part('Frete', formatBRL(totals.freight), 'total-freight')}
       {part('Desconto', `− ${formatBRL(totals.discount)}`, 'total-discount')}
@@ -231,7 +232,6 @@ function OrderForm({
 
   const half = { xs: 24, md: 12 };
   const quarter = { xs: 24, sm: 12, md: 6 };
-  const third = { xs: 24, sm: 8 };
 
   return (
     <DocumentFormPage
@@ -342,40 +342,11 @@ function OrderForm({
               <CategorySelect nature="EXPENSE" popupMatchSelectWidth={false} />
             </Form.Item>
           </Col>
-          <Col {...third} md={4}>
-            <Form.Item
-              label="Parcelas"
-              name="installments"
-              validateFirst
-              rules={[required, validate('installments')]}
-            >
-              <InputNumber min={1} max={MAX_INSTALLMENTS} precision={0} style={wide} />
-            </Form.Item>
-          </Col>
-          <Col {...third} md={4}>
-            <Form.Item
-              label="1º vencimento (dias)"
-              name="firstDueInDays"
-              validateFirst
-              rules={[required, validate('firstDueInDays')]}
-            >
-              <InputNumber min={0} max={3660} precision={0} style={wide} />
-            </Form.Item>
-          </Col>
-          <Col {...third} md={4}>
-            <Form.Item
-              label="Intervalo (dias)"
-              name="intervalDays"
-              validateFirst
-              rules={[required, validate('intervalDays')]}
-            >
-              <InputNumber min={0} max={366} precision={0} style={wide} />
-            </Form.Item>
-          </Col>
+          <PaymentTermsFields
+            validate={validate}
+            note="O 1º vencimento conta da data de cada recebimento."
+          />
         </Row>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-          O 1º vencimento conta da data de cada recebimento.
-        </Typography.Paragraph>
         <OrderTotalsBar />
       </Card>
     </DocumentFormPage>

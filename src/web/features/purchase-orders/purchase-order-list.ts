@@ -3,7 +3,7 @@ import {
   purchaseOrderMachine,
   purchaseOrderStatuses,
 } from '../../../shared/resources/purchase-orders.js';
-import type { ListDefinition } from '../../components/list-params.js';
+import { countSetFilters, type ListDefinition } from '../../components/list-params.js';
 
 /**
  * The list's state in the URL (list-params.ts): newest number first, filtered by status (any
@@ -40,6 +40,5 @@ export { idValue, joinValues, splitValues } from '../../components/list-params.j
 
 /** How many filters are set, a period counting once: "Filtros (2)" on a small screen. */
 export function activeFilterCount(filters: Record<string, string>): number {
-  const period = filters.orderDateFrom || filters.orderDateTo ? 1 : 0;
-  return period + ['status', 'supplierId'].filter((key) => filters[key]).length;
+  return countSetFilters(filters, ['status', 'supplierId'], ['orderDate']);
 }

@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { messages } from '../../../shared/messages.js';
 import { invoiceLabel } from '../../../shared/invoice-number.js';
 import { formatBRL } from '../../../shared/money.js';
@@ -16,13 +16,17 @@ import {
 } from '../../../shared/resources/purchase-orders.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
-import { documentActionOf } from '../../components/document-actions.js';
+import {
+  deleteDraftAction,
+  documentActionOf,
+  editAction,
+} from '../../components/document-actions.js';
 import { DocumentTimeline } from '../../components/document-timeline.js';
 import { usePdfOpener } from '../../components/open-pdf.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
 import { formatQuantity } from '../../components/quantity-text.js';
-import type { ListLocationState } from '../../components/resource-form-page.js';
 import { formatUnitCost } from '../../components/unit-cost-text.js';
+import { useDocumentRoute } from '../../components/use-document-route.js';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
 import { paths } from '../../lib/paths.js';
 import { usePermission } from '../../lib/session.js';
@@ -58,13 +62,8 @@ function termsText(order: PurchaseOrderDetail): string {
  * Each action's hook (api.ts) reads again what it changed.
  */
 export function PurchaseOrderPage({ basePath }: { basePath: string }) {
-  const { id = '' } = useParams();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const { id, validId, back, openEdit } = useDocumentRoute(basePath);
   const canReadBills = usePermission('billsToPay:read');
-  const listSearch = (location.state as ListLocationState | null)?.listSearch ?? '';
-  const back = () => navigate(`${basePath}${listSearch}`);
-  const validId = /^\d{1,15}$/.test(id);
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const [receiving, setReceiving] = useState(false);
   const pdf = usePdfOpener();
@@ -89,23 +88,13 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
       {(row) => {
         const action = documentActionOf(purchaseOrderActionLabels, purchaseOrderActionPermissions);
         const actions = [
-          action('edit', () => {
-            navigate(`${basePath}/${row.id}/edit`, { state: location.state });
-            return Promise.resolve();
+          editAction(action, () => openEdit(row.id)),
+          deleteDraftAction(action, {
+            remove: () => remove.mutateAsync(row.id),
+            confirm: messages.purchaseOrders.deleteConfirm,
+            deleted: messages.purchaseOrders.deleted,
+            then: back,
           }),
-          action(
-            'delete',
-            async () => {
-              await remove.mutateAsync(row.id);
-              toast.success(messages.purchaseOrders.deleted);
-              navigate(`${basePath}${listSearch}`);
-            },
-            {
-              confirm: messages.purchaseOrders.deleteConfirm,
-              confirmLabel: 'Excluir rascunho',
-              danger: true,
-            },
-          ),
           action(
             'cancel',
             async () => {

@@ -2,7 +2,7 @@ import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { ItemSelect } from '../../components/item-select.js';
 import { stockedItems } from '../../components/item-sets.js';
-import { LazyDateRangeFilter } from '../../components/lazy-inputs.js';
+import { PeriodFilter } from '../../components/list-filters.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { SearchBox } from '../../components/search-box.js';
 import { activeFilterCount, idValue, originOptions, typeOptions } from './movement-list.js';
@@ -23,14 +23,7 @@ export function MovementFilters({ q, filters, small, onSearch, onFilter }: ListF
       search={<SearchBox value={q} onSearch={onSearch} placeholder="Pesquisar item…" />}
       count={activeFilterCount(filters)}
     >
-      <LazyDateRangeFilter
-        label="Período"
-        value={{ from: filters.dateFrom ?? null, to: filters.dateTo ?? null }}
-        onChange={(range) => {
-          onFilter('dateFrom', range.from);
-          onFilter('dateTo', range.to);
-        }}
-      />
+      <PeriodFilter label="Período" name="date" filters={filters} onFilter={onFilter} />
       <AnyOfFilter
         label="Tipo"
         placeholder="Todos"

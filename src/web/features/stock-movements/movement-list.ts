@@ -4,7 +4,7 @@ import {
   stockOriginLabels,
   stockOriginTypes,
 } from '../../../shared/resources/stock-movements.js';
-import type { ListDefinition } from '../../components/list-params.js';
+import { countSetFilters, type ListDefinition } from '../../components/list-params.js';
 import { movementTypeTags } from '../../components/movement-type-tags.js';
 
 /**
@@ -46,7 +46,5 @@ export { idValue, joinValues, splitValues } from '../../components/list-params.j
 
 /** How many filters are set, a period counting once: "Filtros (2)" on a small screen. */
 export function activeFilterCount(filters: Record<string, string>): number {
-  const period = filters.dateFrom || filters.dateTo ? 1 : 0;
-  const others = ['type', 'itemId', 'locationId', 'originType'].filter((key) => filters[key]);
-  return period + others.length;
+  return countSetFilters(filters, ['type', 'itemId', 'locationId', 'originType'], ['date']);
 }
