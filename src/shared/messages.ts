@@ -220,6 +220,12 @@ export const messages = {
     delivered: 'Pedido entregue.',
     cancelled: 'Pedido cancelado.',
     deleted: 'Pedido excluído.',
+    closeConfirm:
+      'Encerrar o pedido? O que falta faturar deixará de ser esperado e a reserva é liberada.',
+    cancelConfirm: 'Cancelar o pedido? A reserva é liberada.',
+    deleteConfirm: 'Excluir este pedido?',
+    /** The INCOME category a new order's bills start with, where the company has it. */
+    salesCategory: 'Venda de produtos',
   },
   /** Notas Fiscais (DOMAIN §8, issue 18). */
   invoices: {
