@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Table, Typography, type TableColumnType } from 'antd';
-import { useState } from 'react';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { messages } from '../../../shared/messages.js';
 import { formatBRL, formatDecimal } from '../../../shared/money.js';
 import {
@@ -60,12 +60,76 @@ type Availability = RequestedOrderAvailability['items'][number];
 type QuantityKey = 'quantity' | 'reservedQuantity' | 'invoicedQuantity';
 type StockKey = 'onHand' | 'available' | 'missing';
 
+/** A line's figure: its label, its test id's key and what it shows. */
+interface LineFigure {
+  key: string;
+  title: string;
+  show: (line: RequestedOrderLine) => ReactNode;
+}
+
 /**
- * The order's lines: the product, what was ordered, reserved and invoiced of it, its price,
- * discount and total, and where its goods stand at the order's location (Em estoque, Disponível
- * — on hand less every order's reservation — and Falta), read apart and again after each action.
+ * What each line shows: the product aside, what was ordered, its price, discount and total,
+ * what is reserved and invoiced of it, and where its goods stand at the order's location (Em
+ * estoque, Disponível — on hand less every order's reservation — and Falta, in red while short,
+ * "—" once the order expects no more), read apart and again after each action ("—" until then).
  */
-function LinesTable({
+function lineFigures(availability: readonly Availability[] | undefined, awaiting: boolean) {
+  const byLine = new Map(availability?.map((entry) => [entry.lineId, entry]));
+  const amount = (line: RequestedOrderLine, value: string | undefined) =>
+    value === undefined ? '—' : `${formatQuantity(value, line.unitDecimals)} ${line.unitCode}`;
+  const quantity = (key: QuantityKey, title: string): LineFigure => ({
+    key,
+    title,
+    show: (line) => amount(line, line[key]),
+  });
+  const stock = (key: StockKey, title: string): LineFigure => ({
+    key,
+    title,
+    show: (line) => {
+      // Nothing is missing of an order that expects no more goods (invoiced, delivered, cancelled).
+      const value = key === 'missing' && !awaiting ? undefined : byLine.get(line.id)?.[key];
+      const short = key === 'missing' && value !== undefined && Number(value) > 0;
+      return (
+        <Typography.Text type={short ? 'danger' : undefined}>{amount(line, value)}</Typography.Text>
+      );
+    },
+  });
+  return {
+    order: [
+      quantity('quantity', 'Quantidade'),
+      { key: 'unitPrice', title: 'Preço unitário', show: (line) => formatUnitCost(line.unitPrice) },
+      {
+        key: 'discountPercent',
+        title: 'Desconto',
+        show: (line) => `${formatDecimal(line.discountPercent, 2)}%`,
+      },
+      { key: 'lineTotal', title: 'Total', show: (line) => formatBRL(line.lineTotal) },
+      quantity('reservedQuantity', 'Reservado'),
+      quantity('invoicedQuantity', 'Faturado'),
+    ] satisfies LineFigure[],
+    stock: [
+      stock('onHand', 'Em estoque'),
+      stock('available', 'Disponível'),
+      stock('missing', 'Falta'),
+    ] satisfies LineFigure[],
+  };
+}
+
+const figureColumn = (figure: LineFigure): TableColumnType<RequestedOrderLine> => ({
+  key: figure.key,
+  title: figure.title,
+  align: 'right',
+  width: figure.key === 'discountPercent' ? 84 : 100,
+  onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+  render: (_value, line) => <span data-testid={`line-${figure.key}`}>{figure.show(line)}</span>,
+});
+
+/**
+ * The order's lines. From 768 px a table whose availability columns sit under one heading; on a
+ * phone each line is a block of its figures in two columns, so the availability is seen without
+ * scrolling sideways.
+ */
+function OrderLines({
   order,
   availability,
   small,
@@ -74,36 +138,36 @@ function LinesTable({
   availability: readonly Availability[] | undefined;
   small: boolean;
 }) {
-  const byLine = new Map(availability?.map((entry) => [entry.lineId, entry]));
-  const amount = (line: RequestedOrderLine, value: string | undefined) =>
-    value === undefined ? '—' : `${formatQuantity(value, line.unitDecimals)} ${line.unitCode}`;
-  const quantityColumn = (
-    key: QuantityKey,
-    title: string,
-  ): TableColumnType<RequestedOrderLine> => ({
-    key,
-    title,
-    align: 'right',
-    width: 110,
-    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    render: (_value, line) => <span data-testid={`line-${key}`}>{amount(line, line[key])}</span>,
-  });
-  const stockColumn = (key: StockKey, title: string): TableColumnType<RequestedOrderLine> => ({
-    key,
-    title,
-    align: 'right',
-    width: 110,
-    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    render: (_value, line) => {
-      const value = byLine.get(line.id)?.[key];
-      const short = key === 'missing' && value !== undefined && Number(value) > 0;
-      return (
-        <Typography.Text type={short ? 'danger' : undefined} data-testid={`line-${key}`}>
-          {amount(line, value)}
-        </Typography.Text>
-      );
-    },
-  });
+  // Open, approved or partly invoiced: its goods are still to leave.
+  const awaiting =
+    requestedOrderMachine.can(order.status, 'approve') ||
+    requestedOrderMachine.can(order.status, 'invoice');
+  const figures = lineFigures(availability, awaiting);
+  if (small) {
+    return (
+      <Flex vertical gap={12} data-testid="order-lines">
+        {order.items.map((line) => (
+          <div key={line.id} data-testid="order-line">
+            <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
+              {line.productCode} – {line.productName}
+            </Typography.Text>
+            <Descriptions
+              size="small"
+              column={2}
+              colon={false}
+              layout="vertical"
+              style={{ marginTop: 4 }}
+              items={[...figures.order, ...figures.stock].map((figure) => ({
+                key: figure.key,
+                label: figure.title,
+                children: <span data-testid={`line-${figure.key}`}>{figure.show(line)}</span>,
+              }))}
+            />
+          </div>
+        ))}
+      </Flex>
+    );
+  }
   return (
     <Table
       data-testid="order-lines"
@@ -111,44 +175,21 @@ function LinesTable({
       rowKey="id"
       pagination={false}
       dataSource={order.items}
-      scroll={{ x: 1180 }}
+      onRow={() => ({ 'data-testid': 'order-line' }) as HTMLAttributes<HTMLElement>}
+      scroll={{ x: 1020 }}
       columns={[
         {
           key: 'product',
           title: 'Produto',
-          width: small ? 170 : 220,
-          fixed: small ? undefined : 'left',
           render: (_value, line) => `${line.productCode} – ${line.productName}`,
           onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
         },
-        quantityColumn('quantity', 'Quantidade'),
+        ...figures.order.map(figureColumn),
         {
-          key: 'unitPrice',
-          title: 'Preço unitário',
-          align: 'right',
-          width: 120,
-          render: (_value, line) => formatUnitCost(line.unitPrice),
+          key: 'stock',
+          title: 'Disponibilidade no local',
+          children: figures.stock.map(figureColumn),
         },
-        {
-          key: 'discountPercent',
-          title: 'Desconto',
-          align: 'right',
-          width: 90,
-          render: (_value, line) => `${formatDecimal(line.discountPercent, 2)}%`,
-        },
-        {
-          key: 'lineTotal',
-          title: 'Total',
-          align: 'right',
-          width: 120,
-          onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-          render: (_value, line) => formatBRL(line.lineTotal),
-        },
-        quantityColumn('reservedQuantity', 'Reservado'),
-        quantityColumn('invoicedQuantity', 'Faturado'),
-        stockColumn('onHand', 'Em estoque'),
-        stockColumn('available', 'Disponível'),
-        stockColumn('missing', 'Falta'),
       ]}
     />
   );
@@ -321,7 +362,7 @@ export function RequestedOrderPage({ basePath }: { basePath: string }) {
               }
               styles={{ body: { padding: small ? 8 : undefined } }}
             >
-              <LinesTable order={row} availability={availability.data?.items} small={small} />
+              <OrderLines order={row} availability={availability.data?.items} small={small} />
             </Card>
 
             <Card title="Histórico">
