@@ -88,6 +88,14 @@ describe('Movimentações › Pedidos Recebidos', () => {
       .click();
     await settled(page);
     await ctx.screenshot('requested-order-form-1280', true);
+    // Below the fixed menu bar, which a full-page picture lays over the lines.
+    await page
+      .getByLabel('Desconto %, linha 1')
+      .evaluate((input) =>
+        window.scrollTo(0, input.getBoundingClientRect().top + window.scrollY - 300),
+      );
+    await page.waitForTimeout(200);
+    await ctx.screenshot('requested-order-form-lines-1280');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect.poll(() => page.url()).toMatch(/\/requestedorders\/\d+$/);
     const id = Number(page.url().split('/').pop());
@@ -161,6 +169,10 @@ describe('Movimentações › Pedidos Recebidos', () => {
     await settled(page);
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     await ctx.screenshot('requested-order-form-375', true);
+    await pick(page, 'Produto, linha 1', PRODUCT.code);
+    await page.getByLabel('Quantidade, linha 1').fill('2');
+    await expect.poll(() => page.getByTestId('line-total-0').textContent()).toContain('50,00');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 });
