@@ -220,10 +220,20 @@ export const messages = {
     saved: 'Pedido salvo.',
     approved: 'Pedido aprovado.',
     reserved: 'Reserva atualizada.',
+    productionPlanned: 'Produção planejada para o que falta.',
+    invoiced: 'Pedido faturado: NF-e emitida.',
+    invoiceConfirm:
+      'Faturar o que falta do pedido? A NF-e é emitida, o estoque sai e os títulos a receber são gerados.',
     closed: 'Pedido encerrado.',
     delivered: 'Pedido entregue.',
     cancelled: 'Pedido cancelado.',
     deleted: 'Pedido excluído.',
+    closeConfirm:
+      'Encerrar o pedido? O que falta faturar deixará de ser esperado e a reserva é liberada.',
+    cancelConfirm: 'Cancelar o pedido? A reserva é liberada.',
+    deleteConfirm: 'Excluir este pedido?',
+    /** The INCOME category a new order's bills start with, where the company has it. */
+    salesCategory: 'Venda de produtos',
   },
   /** Notas Fiscais (DOMAIN §8, issue 18). */
   invoices: {

@@ -22,6 +22,7 @@ export const areaRoutes: Partial<Record<Area, () => Promise<AreaModule>>> = {
   products: () => import('../features/products/products-area.js'),
   feedstocks: () => import('../features/feedstocks/feedstocks-area.js'),
   purchaseOrders: () => import('../features/purchase-orders/purchase-orders-area.js'),
+  requestedOrders: () => import('../features/requested-orders/requested-orders-area.js'),
   productionOrders: () => import('../features/production-orders/production-orders-area.js'),
   stockItems: () => import('../features/stock-items/stock-items-area.js'),
   stockMovements: () => import('../features/stock-movements/stock-movements-area.js'),

@@ -140,7 +140,14 @@ export function editAction<A extends string>(
  */
 export function deleteDraftAction<A extends string>(
   action: ActionMaker<A | 'delete'>,
-  options: { remove: () => Promise<unknown>; confirm: string; deleted: string; then: () => void },
+  options: {
+    remove: () => Promise<unknown>;
+    confirm: string;
+    deleted: string;
+    then: () => void;
+    /** The confirming button's text: "Excluir rascunho" unless the document names it otherwise. */
+    confirmLabel?: string;
+  },
 ): DocumentAction<A | 'delete'> {
   return action(
     'delete',
@@ -149,6 +156,10 @@ export function deleteDraftAction<A extends string>(
       toast.success(options.deleted);
       options.then();
     },
-    { confirm: options.confirm, confirmLabel: 'Excluir rascunho', danger: true },
+    {
+      confirm: options.confirm,
+      confirmLabel: options.confirmLabel ?? 'Excluir rascunho',
+      danger: true,
+    },
   );
 }

@@ -63,6 +63,13 @@ export const invoiceableItems: ItemSet = {
   notFound: 'Nenhum item encontrado',
 };
 
+/** What a sales order sells: products, manufactured or for resale. */
+export const sellableProducts: ItemSet = {
+  groups: [{ kind: 'PRODUCT' }],
+  placeholder: 'Código ou nome',
+  notFound: 'Nenhum produto encontrado',
+};
+
 /** What a stock movement moves: any product or feedstock. */
 export const stockedItems: ItemSet = {
   groups: [

@@ -6,7 +6,8 @@ import { useUnitDecimals } from './stock-lookups.js';
 /**
  * A line table's quantity cell (LineTable's `input`): in the decimals and with the code of the
  * unit of the item picked on the same line (`[list, index, 'itemId']`), as every document with
- * item lines shows it. Form.Item hands it value and onChange.
+ * item lines shows it (`itemField` names the line's item where it is not `itemId`: `productId`).
+ * Form.Item hands it value and onChange.
  */
 export function LineQuantity({
   list,
@@ -14,6 +15,7 @@ export function LineQuantity({
   value,
   onChange,
   label,
+  itemField = 'itemId',
 }: {
   /** The form's list of lines (`items`). */
   list: string;
@@ -21,9 +23,10 @@ export function LineQuantity({
   value?: string;
   onChange?: (value: string) => void;
   label: string;
+  itemField?: string;
 }) {
   const form = Form.useFormInstance();
-  const itemId = Form.useWatch([list, index, 'itemId'], form) as number | undefined;
+  const itemId = Form.useWatch([list, index, itemField], form) as number | undefined;
   const item = useItem(itemId);
   const units = useUnitDecimals();
   return (

@@ -47,6 +47,11 @@ export const changedReads = {
     resourceKeys('products').all,
   ],
   /**
+   * Units reserved for sales orders or released (an order approved, reserved, closed or
+   * cancelled): the stock balances and the items, whose free quantity at a location changes.
+   */
+  stockReservations: [resourceKeys('stock-items').all, resourceKeys('products').all],
+  /**
    * Bills created, edited or cancelled, by hand or by a purchase receipt: the kind's lists (their
    * totals) and bills, and the reports that read open bills (the cash flow by due date, the
    * income statement by competence).

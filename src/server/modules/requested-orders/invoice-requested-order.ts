@@ -22,7 +22,7 @@ import {
   type LineDbRow,
   type LockedOrder,
 } from './requested-orders.repo.js';
-import { invoicePart, orderMoney } from './requested-orders.rules.js';
+import { invoicePart, orderMoney } from '../../../shared/requested-order-money.js';
 
 /**
  * "Faturar" (issue 19), in one transaction of named steps:

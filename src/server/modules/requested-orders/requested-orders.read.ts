@@ -16,7 +16,7 @@ import {
   listOrders,
   type OrderDbRow,
 } from './requested-orders.repo.js';
-import { orderMoney } from './requested-orders.rules.js';
+import { orderMoney } from '../../../shared/requested-order-money.js';
 
 /** Pedidos Recebidos as the screens read them: the list, an order with its lines, availability. */
 

@@ -28,7 +28,7 @@ import {
   insertOrder,
   orderLines,
 } from './requested-orders.repo.js';
-import { orderMoney } from './requested-orders.rules.js';
+import { orderMoney } from '../../../shared/requested-order-money.js';
 
 /** Pedidos Recebidos: a new OPEN order, the edit of an OPEN one, its deletion. */
 

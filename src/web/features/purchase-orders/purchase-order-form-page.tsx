@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Flex, Form, Input, Row, Typography, type FormRule } from 'antd';
+import { Card, Col, Form, Input, Row, type FormRule } from 'antd';
 import { useSearchParams } from 'react-router';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
@@ -17,6 +17,7 @@ import {
   useDocumentReload,
   type DocumentRead,
 } from '../../components/document-form-page.js';
+import { FormTotals } from '../../components/form-totals.js';
 import { fetchItem } from '../../components/item-lookups.js';
 import { ItemSelect } from '../../components/item-select.js';
 import { purchasableItems, type PickedItem } from '../../components/item-sets.js';
@@ -127,25 +128,17 @@ function OrderTotalsBar() {
   const form = Form.useFormInstance();
   const values = Form.useWatch([], form) as OrderFormValues | undefined;
   const totals = orderTotals(values);
-  const part = (label: string, value: string, testId: string) => (
-    <Flex vertical align="flex-end" data-testid={testId}>
-      <Typography.Text type="secondary">{label}</Typography.Text>
-      <Typography.Text>{value}</Typography.Text>
-    </Flex>
-  );
   return (
-    // Set apart from the payment terms' note above it.
-    <Flex gap={24} wrap justify="flex-end" style={{ marginTop: 12 }} data-testid="order-totals">
-      {part('Itens', formatBRL(totals.lines), 'total-lines')}
-      {part('Frete', formatBRL(totals.freight), 'total-freight')}
-      {part('Desconto', `− ${formatBRL(totals.discount)}`, 'total-discount')}
-      <Flex vertical align="flex-end" data-testid="total-order">
-        <Typography.Text type="secondary">Total</Typography.Text>
-        <Typography.Text strong style={{ fontSize: 20 }}>
-          {formatBRL(totals.total)}
-        </Typography.Text>
-      </Flex>
-    </Flex>
+    <FormTotals
+      testId="order-totals"
+      totalTestId="total-order"
+      total={totals.total}
+      parts={[
+        { label: 'Itens', value: totals.lines, testId: 'total-lines' },
+        { label: 'Frete', value: totals.freight, testId: 'total-freight' },
+        { label: 'Desconto', value: totals.discount, testId: 'total-discount', negative: true },
+      ]}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { invoicePart, lineTotal, orderMoney } from './requested-orders.rules.js';
+import { invoicePart, lineTotal, orderMoney } from './requested-order-money.js';
 
 describe('a sales order line', () => {
   it('is quantity × price less its discount, rounded half-up to the cent', () => {

@@ -1,11 +1,11 @@
 import { Decimal } from 'decimal.js';
-import { allocate } from '../../../shared/allocation.js';
+import { allocate } from './allocation.js';
 
 /**
  * A sales order's money (DOMAIN §7): a line is round(quantity × unit price × (1 − discount/100),
  * 2) half-up; the order's discount and freight are spread over the lines by their totals with the
  * cents to the largest remainders, so the shares add up exactly; total = Σ lines − discount +
- * freight.
+ * freight. The server saves by it and the order form shows its totals live by it.
  */
 export function lineTotal(quantity: string, unitPrice: string, discountPercent: string): string {
   return new Decimal(quantity)
