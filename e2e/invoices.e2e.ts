@@ -1,88 +1,34 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cnpjFrom } from '../src/server/testing/documents.js';
-import {
-  makePfx,
-  makeTestCertificate,
-} from '../src/server/modules/nfe/testing/test-certificate.js';
 import { pageApi, pageBytes, SCREENSHOTS, signInAsAdmin, useBrowser } from './support/browser.js';
 import { created, ok } from './support/documents.js';
+import { issuableClient, withIssuingCompany } from './support/fiscal.js';
 import { openFromMenu } from './support/menu.js';
 import { pick } from './support/select.js';
 
 const ctx = useBrowser();
-const CNPJ = '11222333000181';
-const PASSWORD = 'senha-do-a1';
 /** Names of this run's own: the browser tests share one server and database, kept across runs. */
 const RUN = Date.now().toString(36).slice(-6).toUpperCase();
 const CLIENT = `Loja NF ${RUN}`;
 const PRODUCT = { code: `NFP${RUN}`, name: `Camiseta NF ${RUN}` };
 
-const toasts = (page: Page) => page.locator('.ant-notification-notice').allTextContents();
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 async function settled(page: Page) {
   await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
   await page.waitForTimeout(400);
 }
 
-let pfxFile: string;
-beforeAll(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fabril-nfe-e2e-'));
-  pfxFile = path.join(dir, 'empresa.pfx');
-  fs.writeFileSync(pfxFile, makePfx(makeTestCertificate({ cnpj: CNPJ }), PASSWORD));
-});
-afterAll(() => fs.rmSync(path.dirname(pfxFile), { recursive: true, force: true }));
-
-/**
- * The company ready to issue but for its certificate (CNPJ, IE, São Paulo with its IBGE code), a
- * client with a full address, a product without NCM yet, with a sale price and stock; put back
- * as the other files expect it (no certificate, the CNPJ it had) when done.
- */
-async function withIssuingCompany(page: Page, work: (scene: Scene) => Promise<void>) {
-  const before = (await pageApi(page, 'GET', '/company')).body;
-  await ok(page, 'PUT', '/company', {
-    ...before,
-    cnpj: CNPJ,
-    stateRegistration: '110042490114',
-    address: {
-      zipCode: '01310100',
-      street: 'Avenida Paulista',
-      number: '1000',
-      complement: null,
-      district: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-      cityCode: '3550308',
-    },
-  });
-  try {
-    await work(await seed(page));
-  } finally {
-    await pageApi(page, 'DELETE', '/company/certificate');
-    const current = (await pageApi(page, 'GET', '/company')).body;
-    await pageApi(page, 'PUT', '/company', { ...before, version: current.version });
-  }
-}
-
+/** A client with a full address, a product without NCM yet, with a sale price and stock. */
 async function seed(page: Page) {
-  const client = await created(page, '/clients', {
-    personType: 'J',
-    name: CLIENT,
-    document: cnpjFrom(String(Date.now()).slice(-12)),
-    stateRegistration: '110042490114',
-    address: {
-      zipCode: '01430001',
-      street: 'Avenida Brasil',
-      number: '1500',
-      district: 'Jardim América',
-      city: 'São Paulo',
-      state: 'SP',
-    },
-  });
+  const client = await created(
+    page,
+    '/clients',
+    issuableClient(CLIENT, cnpjFrom(String(Date.now()).slice(-12))),
+  );
   const unit = await created(page, '/units-of-measurement', {
     code: `N${RUN.slice(-5)}`,
     decimals: 0,
@@ -103,25 +49,13 @@ async function seed(page: Page) {
   });
   return { client, location, product };
 }
-type Scene = Awaited<ReturnType<typeof seed>>;
-
-async function uploadCertificate(page: Page) {
-  await page.goto('/company');
-  const card = page.locator('.ant-card').filter({ has: page.getByText('Certificado digital A1') });
-  await card.getByRole('button', { name: 'Enviar certificado' }).click();
-  const dialog = page.getByTestId('certificate-dialog');
-  await dialog.locator('input[type=file]').setInputFiles(pfxFile);
-  await dialog.getByTestId('certificate-password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Enviar certificado' }).click();
-  await expect.poll(() => toasts(page)).toContain('Certificado enviado.');
-}
 
 describe('Financeiro › Notas Fiscais', () => {
   it('writes a draft, lists what the NF-e lacks, issues it and gives its DANFE and XML', async () => {
     const { page } = ctx;
     await signInAsAdmin(page);
-    await withIssuingCompany(page, async (scene) => {
-      await uploadCertificate(page);
+    await withIssuingCompany(page, async () => {
+      const scene = await seed(page);
 
       await openFromMenu(page, 'Financeiro', 'Notas Fiscais');
       await page.getByRole('button', { name: 'Nova nota' }).click();

@@ -208,6 +208,28 @@ export type RequestedOrderSummary = z.output<typeof requestedOrderSummarySchema>
 export const requestedOrderDetailSchema = requestedOrderSummarySchema.extend({
   itemsTotal: z.string(),
   items: z.array(requestedOrderLineOutputSchema),
+  /** Its NF-e (cancelled ones too), oldest first. */
+  invoices: z.array(
+    z.object({
+      id: z.number(),
+      number: nullableId,
+      series: z.number(),
+      status: z.string(),
+      total: z.string(),
+      issueDate: z.string(),
+    }),
+  ),
+  /** The production orders made for it ("Planejar produção"), oldest first. */
+  productionOrders: z.array(
+    z.object({
+      id: z.number(),
+      /** "OP-000042". */
+      number: z.string(),
+      status: z.string(),
+      quantity: z.string(),
+      plannedEnd: nullableText,
+    }),
+  ),
 });
 export type RequestedOrderDetail = z.output<typeof requestedOrderDetailSchema>;
 

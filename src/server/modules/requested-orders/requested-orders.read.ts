@@ -7,12 +7,14 @@ import {
   type RequestedOrderSummary,
 } from '../../../shared/resources/requested-orders.js';
 import { Decimal } from 'decimal.js';
+import { formatProductionOrderNumber } from '../../../shared/resources/production-orders.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { NotFoundError } from '../../platform/errors.js';
 import { stockAt } from '../stock-movements/index.js';
 import {
   findLines,
   findOrderWithNames,
+  linkedDocuments,
   listOrders,
   type OrderDbRow,
 } from './requested-orders.repo.js';
@@ -66,10 +68,15 @@ export async function listRequestedOrders(
 export async function getRequestedOrder(db: DbOrTrx, id: number): Promise<RequestedOrderDetail> {
   const row = await findOrderWithNames(db, id);
   if (!row) throw new NotFoundError();
-  const lines = await findLines(db, id);
+  const [lines, linked] = await Promise.all([findLines(db, id), linkedDocuments(db, id)]);
   const money = orderMoney(lines, row.discount, row.freight);
   return {
     ...requestedOrderSummary(row),
+    invoices: linked.invoices,
+    productionOrders: linked.productions.map((production) => ({
+      ...production,
+      number: formatProductionOrderNumber(production.number),
+    })),
     itemsTotal: money.itemsTotal,
     items: lines.map((line, i) => ({
       ...line,

@@ -344,3 +344,22 @@ export async function notYetInvoiced(db: DbOrTrx, orderId: number): Promise<stri
     FROM requested_orders o WHERE o.id = ${orderId}`.execute(db);
   return rows[0]!.amount;
 }
+
+/** The documents made for the order: its invoices and its production orders, oldest first. */
+export async function linkedDocuments(db: DbOrTrx, orderId: number) {
+  const [invoices, productions] = await Promise.all([
+    db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'series', 'status', 'total', 'issueDate'])
+      .where('requestedOrderId', '=', orderId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('productionOrders')
+      .select(['id', 'number', 'status', 'quantity', 'plannedEnd'])
+      .where('requestedOrderId', '=', orderId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { invoices, productions };
+}

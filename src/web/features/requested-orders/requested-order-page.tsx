@@ -35,6 +35,7 @@ import {
   useRequestedOrderAction,
 } from './api.js';
 import { DeliverDialog } from './deliver-dialog.js';
+import { LinkedDocuments } from './linked-documents.js';
 import { RequestedOrderStatusTag } from './requested-order-status-tag.js';
 
 /** The timeline's headlines, in the order's gender. */
@@ -43,7 +44,9 @@ const timelineLabels: Record<string, string> = {
   update: 'Alterado',
   approve: 'Aprovado',
   reserve: 'Reserva atualizada',
+  planProduction: 'Produção planejada',
   invoice: 'Faturamento',
+  reopen: 'Reaberto por nota cancelada',
   close: 'Encerrado',
   deliver: 'Entregue',
   cancel: 'Cancelado',
@@ -372,6 +375,8 @@ export function RequestedOrderPage({ basePath }: { basePath: string }) {
             >
               <OrderLines order={row} availability={availability.data?.items} small={small} />
             </Card>
+
+            <LinkedDocuments order={row} />
 
             <Card title="Histórico">
               <DocumentTimeline
