@@ -32,6 +32,8 @@ afterAll(async () => {
 
 /** The company as the other files expect it back: its CNPJ and settings, no certificate. */
 async function withCompanyCnpj(page: Page, work: () => Promise<void>) {
+  // The browser tests share one database: start without a certificate another file may have sent.
+  await pageApi(page, 'DELETE', '/company/certificate');
   const before = (await pageApi(page, 'GET', '/company')).body;
   expect((await pageApi(page, 'PUT', '/company', { ...before, cnpj: CNPJ })).status).toBe(200);
   try {
