@@ -244,11 +244,8 @@ export const messages = {
     noPrice: 'Informe o preço: o item não tem preço de venda.',
     needsLocation: 'Informe o local de estoque: esta natureza de operação movimenta o estoque.',
     needsCategory: 'Informe a categoria: esta natureza de operação gera títulos.',
-    categoryOfOtherKind: (kind: 'receita' | 'despesa') =>
-      `Numa nota desta direção a categoria é de ${kind}.`,
     incomplete: 'Faltam dados para emitir a nota. Preencha o que está listado e tente de novo.',
     invalidXml: 'O XML da nota não passou na validação do schema da SEFAZ; nada foi emitido.',
-    draftNotCancelled: 'Um rascunho não é cancelado: exclua-o.',
     missing: {
       companyCnpj: 'CNPJ da empresa',
       companyStateRegistration: 'Inscrição Estadual da empresa',
