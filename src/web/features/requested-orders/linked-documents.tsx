@@ -32,7 +32,7 @@ export function LinkedDocuments({ order }: { order: RequestedOrderDetail }) {
           <Typography.Text key={`op-${production.id}`}>
             <Link to={`${paths.productionOrders}/${production.id}`}>{production.number}</Link>
             {` — ${productionOrderMachine.statuses[production.status as ProductionOrderStatus] ?? production.status}`}
-            {`, ${formatDecimal(production.quantity, 3)} a produzir`}
+            {`, quantidade ${formatDecimal(production.quantity, 3)}`}
             {production.plannedEnd ? `, previsão ${formatDate(production.plannedEnd)}` : ''}
           </Typography.Text>
         ))}
