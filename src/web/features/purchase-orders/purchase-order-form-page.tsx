@@ -14,7 +14,6 @@ import { CategorySelect, useCategoryNamed } from '../../components/category-sele
 import {
   DocumentFormPage,
   DocumentFormRoute,
-  useDocumentReload,
   type DocumentRead,
 } from '../../components/document-form-page.js';
 import { FormTotals } from '../../components/form-totals.js';
@@ -30,9 +29,7 @@ import { PaymentMethodSelect } from '../../components/payment-method-select.js';
 import { PaymentTermsFields } from '../../components/payment-terms-fields.js';
 import { PageSpinner } from '../../components/page-spinner.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
-import { useRecordForm } from '../../components/use-record-form.js';
-import { zodRule } from '../../components/zod-rule.js';
-import { toast } from '../../lib/toast.js';
+import { useDocumentForm } from '../../components/use-document-form.js';
 import {
   orderKeys,
   ordersApi,
@@ -151,30 +148,23 @@ function OrderForm({
   order?: PurchaseOrderDetail;
   initial?: OrderFormValues;
 }) {
-  const save = useSavePurchaseOrder();
-  const record = useRecordForm({
-    record: order ?? null,
+  const { record, form, validate, cellRules } = useDocumentForm({
+    basePath,
+    record: order,
     initial,
     toFormValues: orderFormValues,
-    save,
-    toVariables: toSave,
-    onSaved: (saved, loaded) => {
-      toast.success(loaded ? messages.purchaseOrders.saved : messages.purchaseOrders.created);
-      return `${basePath}/${saved.id}`;
-    },
-    reload: useDocumentReload(read),
+    save: useSavePurchaseOrder(),
+    toSave,
+    messages: messages.purchaseOrders,
+    read,
+    createSchema: purchaseOrderCreateSchema,
+    updateSchema: purchaseOrderUpdateSchema,
   });
-  const { form, loaded } = record;
-
-  const toInput = (values: OrderFormValues) => toSave(values, loaded).input;
-  const schema = loaded ? purchaseOrderUpdateSchema : purchaseOrderCreateSchema;
-  const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
 
   // A picked item brings its last purchase price (blank when it was never bought).
   const fillPrice = (index: number, item: PickedItem) => {
     form.setFieldValue(['items', index, 'unitPrice'], unitPriceText(item.lastPurchasePrice));
   };
-  const cellRules = (path: (string | number)[]) => [validate(path)];
   const lineColumns: LineColumn[] = [
     {
       key: 'itemId',

@@ -12,7 +12,6 @@ import { CategorySelect, useCategoryNamed } from '../../components/category-sele
 import {
   DocumentFormPage,
   DocumentFormRoute,
-  useDocumentReload,
   type DocumentRead,
 } from '../../components/document-form-page.js';
 import { FormTotals } from '../../components/form-totals.js';
@@ -29,9 +28,7 @@ import { PaymentTermsFields } from '../../components/payment-terms-fields.js';
 import { PercentInput } from '../../components/percent-input.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { countUpTo } from '../../components/text-limit.js';
-import { useRecordForm } from '../../components/use-record-form.js';
-import { zodRule } from '../../components/zod-rule.js';
-import { toast } from '../../lib/toast.js';
+import { useDocumentForm } from '../../components/use-document-form.js';
 import {
   requestedOrderKeys,
   requestedOrdersApi,
@@ -131,30 +128,23 @@ function RequestedOrderForm({
   order?: RequestedOrderDetail;
   initial?: RequestedOrderFormValues;
 }) {
-  const save = useSaveRequestedOrder();
-  const record = useRecordForm({
-    record: order ?? null,
+  const { record, form, validate, cellRules } = useDocumentForm({
+    basePath,
+    record: order,
     initial,
     toFormValues: requestedOrderFormValues,
-    save,
-    toVariables: toSave,
-    onSaved: (saved, loaded) => {
-      toast.success(loaded ? messages.requestedOrders.saved : messages.requestedOrders.created);
-      return `${basePath}/${saved.id}`;
-    },
-    reload: useDocumentReload(read),
+    save: useSaveRequestedOrder(),
+    toSave,
+    messages: messages.requestedOrders,
+    read,
+    createSchema: requestedOrderCreateSchema,
+    updateSchema: requestedOrderUpdateSchema,
   });
-  const { form, loaded } = record;
-
-  const toInput = (values: RequestedOrderFormValues) => toSave(values, loaded).input;
-  const schema = loaded ? requestedOrderUpdateSchema : requestedOrderCreateSchema;
-  const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
 
   // A picked product brings its sale price (blank when it has none: the server then asks for one).
   const fillPrice = (index: number, item: PickedItem) => {
     form.setFieldValue(['items', index, 'unitPrice'], unitPriceText(item.salePrice));
   };
-  const cellRules = (path: (string | number)[]) => [validate(path)];
   const lineColumns: LineColumn[] = [
     {
       key: 'productId',
