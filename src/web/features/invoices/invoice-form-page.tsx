@@ -35,10 +35,9 @@ import {
   type DocumentRead,
 } from '../../components/document-form-page.js';
 import { enumOptions } from '../../components/enum-options.js';
-import { ItemSelect } from '../../components/item-select.js';
 import { invoiceableItems, type PickedItem } from '../../components/item-sets.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
-import { LineQuantity } from '../../components/line-quantity.js';
+import { itemColumn, quantityColumn, unitPriceColumn } from '../../components/line-columns.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { PageSpinner } from '../../components/page-spinner.js';
@@ -219,42 +218,15 @@ function InvoiceForm({
     show: (index) => <LineFigure index={index} pick={pick} taxed={taxed} testId={`line-${key}`} />,
   });
   const lineColumns: LineColumn[] = [
-    {
-      key: 'itemId',
-      title: 'Item',
-      width: 240,
-      required: true,
-      input: ({ index, label }) => (
-        <ItemSelect
-          items={invoiceableItems}
-          aria-label={label}
-          style={wide}
-          popupMatchSelectWidth={false}
-          onPick={(item) => item && fillLine(index, item)}
-        />
-      ),
-    },
+    itemColumn({ width: 240, items: invoiceableItems, onPick: fillLine }),
     {
       key: 'description',
       title: 'Descrição',
       width: 220,
       input: ({ label }) => <Input aria-label={label} {...countUpTo(120)} />,
     },
-    {
-      key: 'quantity',
-      title: 'Quantidade',
-      width: 140,
-      align: 'right',
-      required: true,
-      input: ({ index, label }) => <LineQuantity list="items" index={index} label={label} />,
-    },
-    {
-      key: 'unitPrice',
-      title: 'Preço unitário',
-      width: 130,
-      align: 'right',
-      input: ({ label }) => <MoneyInput aria-label={label} />,
-    },
+    quantityColumn({ list: 'items', width: 140 }),
+    unitPriceColumn({ width: 130 }),
     figure('grossTotal', 'Valor', (line) => line.grossTotal),
     figure('discount', 'Desconto', (line) => line.discount),
     figure('freight', 'Frete', (line) => line.freight),

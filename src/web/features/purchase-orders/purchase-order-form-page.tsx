@@ -18,10 +18,9 @@ import {
 } from '../../components/document-form-page.js';
 import { FormTotals } from '../../components/form-totals.js';
 import { fetchItem } from '../../components/item-lookups.js';
-import { ItemSelect } from '../../components/item-select.js';
 import { purchasableItems, type PickedItem } from '../../components/item-sets.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
-import { LineQuantity } from '../../components/line-quantity.js';
+import { itemColumn, quantityColumn, unitPriceColumn } from '../../components/line-columns.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { unitPriceText } from '../../components/line-table-values.js';
 import { MoneyInput } from '../../components/money-input.js';
@@ -50,7 +49,6 @@ import {
 import { countUpTo } from '../../components/text-limit.js';
 
 const required: FormRule = { required: true, message: messages.required };
-const wide = { width: '100%' };
 const validId = (id: string | null | undefined) => !!id && /^\d{1,15}$/.test(id);
 const read: DocumentRead<PurchaseOrderDetail> = { queryKey: orderKeys.detail, get: ordersApi.get };
 /** What Salvar sends: a new order, or the draft's changes with the version read. */
@@ -166,36 +164,9 @@ function OrderForm({
     form.setFieldValue(['items', index, 'unitPrice'], unitPriceText(item.lastPurchasePrice));
   };
   const lineColumns: LineColumn[] = [
-    {
-      key: 'itemId',
-      title: 'Item',
-      width: 260,
-      required: true,
-      input: ({ index, label }) => (
-        <ItemSelect
-          items={purchasableItems}
-          aria-label={label}
-          style={wide}
-          popupMatchSelectWidth={false}
-          onPick={(item) => item && fillPrice(index, item)}
-        />
-      ),
-    },
-    {
-      key: 'quantity',
-      title: 'Quantidade',
-      width: 150,
-      align: 'right',
-      required: true,
-      input: ({ index, label }) => <LineQuantity list="items" index={index} label={label} />,
-    },
-    {
-      key: 'unitPrice',
-      title: 'Preço unitário',
-      width: 150,
-      align: 'right',
-      input: ({ label }) => <MoneyInput aria-label={label} />,
-    },
+    itemColumn({ width: 260, items: purchasableItems, onPick: fillPrice }),
+    quantityColumn({ list: 'items', width: 150 }),
+    unitPriceColumn({ width: 150 }),
     {
       key: 'lineTotal',
       title: 'Total',

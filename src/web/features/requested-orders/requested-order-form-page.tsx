@@ -15,10 +15,9 @@ import {
   type DocumentRead,
 } from '../../components/document-form-page.js';
 import { FormTotals } from '../../components/form-totals.js';
-import { ItemSelect } from '../../components/item-select.js';
 import { sellableProducts, type PickedItem } from '../../components/item-sets.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
-import { LineQuantity } from '../../components/line-quantity.js';
+import { itemColumn, quantityColumn, unitPriceColumn } from '../../components/line-columns.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { unitPriceText } from '../../components/line-table-values.js';
 import { MoneyInput } from '../../components/money-input.js';
@@ -47,7 +46,6 @@ import {
 } from './requested-order-form.js';
 
 const required: FormRule = { required: true, message: messages.required };
-const wide = { width: '100%' };
 const read: DocumentRead<RequestedOrderDetail> = {
   queryKey: requestedOrderKeys.detail,
   get: requestedOrdersApi.get,
@@ -146,38 +144,15 @@ function RequestedOrderForm({
     form.setFieldValue(['items', index, 'unitPrice'], unitPriceText(item.salePrice));
   };
   const lineColumns: LineColumn[] = [
-    {
+    itemColumn({
       key: 'productId',
       title: 'Produto',
       width: 260,
-      required: true,
-      input: ({ index, label }) => (
-        <ItemSelect
-          items={sellableProducts}
-          aria-label={label}
-          style={wide}
-          popupMatchSelectWidth={false}
-          onPick={(item) => item && fillPrice(index, item)}
-        />
-      ),
-    },
-    {
-      key: 'quantity',
-      title: 'Quantidade',
-      width: 150,
-      align: 'right',
-      required: true,
-      input: ({ index, label }) => (
-        <LineQuantity list="items" itemField="productId" index={index} label={label} />
-      ),
-    },
-    {
-      key: 'unitPrice',
-      title: 'Preço unitário',
-      width: 140,
-      align: 'right',
-      input: ({ label }) => <MoneyInput aria-label={label} />,
-    },
+      items: sellableProducts,
+      onPick: fillPrice,
+    }),
+    quantityColumn({ list: 'items', width: 150, itemField: 'productId' }),
+    unitPriceColumn({ width: 140 }),
     {
       key: 'discountPercent',
       title: 'Desconto %',
