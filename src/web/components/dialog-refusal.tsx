@@ -1,4 +1,7 @@
-import { Alert } from 'antd';
+import { Alert, type FormInstance } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '../lib/api-error.js';
+import { reportFormError } from './apply-server-errors.js';
 
 /**
  * What a document's dialog (Receber, Concluir, Pagar / Receber) says when the server refused the
@@ -16,4 +19,17 @@ export function DialogRefusal({ message }: { message: string | null }) {
       data-testid="dialog-refusal"
     />
   );
+}
+
+/**
+ * A document dialog's refused action: a refusal of the action as a whole (409) kept for
+ * DialogRefusal above the fields, any other error's messages on the form's fields.
+ */
+export function useDialogRefusal(form: FormInstance) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refuse = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 409) setRefusal(error.message);
+    else reportFormError(form, error);
+  };
+  return { refusal, refuse, clearRefusal: () => setRefusal(null) };
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Flex, Form, Input, Modal, Row, Typography, type FormRule } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { fromUnits } from '../../../shared/allocation.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
@@ -13,8 +13,7 @@ import {
   type BillKind,
   type BillSummary,
 } from '../../../shared/resources/bills.js';
-import { reportFormError } from '../../components/apply-server-errors.js';
-import { DialogRefusal } from '../../components/dialog-refusal.js';
+import { DialogRefusal, useDialogRefusal } from '../../components/dialog-refusal.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { PaymentMethodSelect } from '../../components/payment-method-select.js';
@@ -103,7 +102,7 @@ export function SettleDialog({
   const total = liveTotal(values);
 
   const submitOnce = useSingleSubmit();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, refuse, clearRefusal } = useDialogRefusal(form);
 
   const settle = useSettleBill(kind, bill.id, {
     onSuccess: () => {
@@ -115,8 +114,7 @@ export function SettleDialog({
       if (error instanceof ApiError && error.is(ErrorCode.OVERPAYMENT))
         form.setFields([{ name: 'amount', errors: [error.message] }]);
       // Cancelled in another tab: said above the fields, as Receber and Concluir say it.
-      else if (error instanceof ApiError && error.status === 409) setRefusal(error.message);
-      else reportFormError(form, error);
+      else refuse(error);
     },
   });
 
@@ -142,7 +140,7 @@ export function SettleDialog({
         initialValues={defaults}
         preserve={false}
         onFinish={(formValues) => {
-          setRefusal(null);
+          clearRefusal();
           submitOnce(() => settle.mutateAsync(toPaymentInput(formValues)));
         }}
       >

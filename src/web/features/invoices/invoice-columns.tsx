@@ -4,8 +4,8 @@ import type { InvoiceSummary } from '../../../shared/resources/invoices.js';
 import { formatDate } from '../../components/dates.js';
 import {
   columnSorting,
-  DocumentTotal,
   totalColumn,
+  totalWithStatusColumn,
   wholeCell,
   wrappingCell,
 } from '../../components/document-columns.js';
@@ -50,17 +50,12 @@ export function invoiceColumns(options: {
           </Flex>
         ),
       },
-      {
-        ...total,
-        width: undefined,
-        render: (_value, row) => (
-          <Flex vertical gap={4} align="flex-end">
-            <DocumentTotal row={row} />
-            <InvoiceStatusTag status={row.status} />
-            {row.status !== 'DRAFT' && <SefazStatusTag status={row.sefazStatus} />}
-          </Flex>
-        ),
-      },
+      totalWithStatusColumn(sort, (row) => (
+        <>
+          <InvoiceStatusTag status={row.status} />
+          {row.status !== 'DRAFT' && <SefazStatusTag status={row.sefazStatus} />}
+        </>
+      )),
     ];
   }
 

@@ -32,14 +32,12 @@ import { CategorySelect } from '../../components/category-select.js';
 import {
   DocumentFormPage,
   DocumentFormRoute,
-  useDocumentReload,
   type DocumentRead,
 } from '../../components/document-form-page.js';
 import { enumOptions } from '../../components/enum-options.js';
-import { ItemSelect } from '../../components/item-select.js';
 import { invoiceableItems, type PickedItem } from '../../components/item-sets.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
-import { LineQuantity } from '../../components/line-quantity.js';
+import { itemColumn, quantityColumn, unitPriceColumn } from '../../components/line-columns.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { MoneyInput } from '../../components/money-input.js';
 import { PageSpinner } from '../../components/page-spinner.js';
@@ -48,11 +46,9 @@ import { PaymentTermsFields } from '../../components/payment-terms-fields.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { resourceApi } from '../../components/resource-row.js';
 import { countUpTo } from '../../components/text-limit.js';
-import { useRecordForm } from '../../components/use-record-form.js';
-import { zodRule } from '../../components/zod-rule.js';
+import { useDocumentForm } from '../../components/use-document-form.js';
 import { companyPublicQuery } from '../../lib/company-query.js';
 import { resourceKeys } from '../../lib/query-keys.js';
-import { toast } from '../../lib/toast.js';
 import {
   invoiceKeys,
   invoicesApi,
@@ -170,22 +166,21 @@ function InvoiceForm({
   invoice?: InvoiceDetail;
   initial?: InvoiceFormValues;
 }) {
-  const save = useSaveInvoice();
   const client = useQueryClient();
-  const record = useRecordForm({
-    record: invoice ?? null,
+  const { record, form, validate, cellRules } = useDocumentForm({
+    basePath,
+    record: invoice,
     initial,
     toFormValues: invoiceFormValues,
-    save,
-    toVariables: (values, loaded) =>
-      toSave(values, loaded, isReturn(client, values.fiscalOperationId)),
-    onSaved: (saved, loaded) => {
-      toast.success(loaded ? messages.invoices.saved : messages.invoices.created);
-      return `${basePath}/${saved.id}`;
-    },
-    reload: useDocumentReload(read),
+    save: useSaveInvoice(),
+    toSave: (values, loaded) => toSave(values, loaded, isReturn(client, values.fiscalOperationId)),
+    messages: messages.invoices,
+    read,
+    createSchema: invoiceCreateSchema,
+    updateSchema: invoiceUpdateSchema,
+    // The rules check the draft by the nature of operation the form shows (`returning` below).
+    toInput: (values, loaded) => toSave(values, loaded, returning).input,
   });
-  const { form, loaded } = record;
   const operationId = Form.useWatch('fiscalOperationId', form) as number | undefined;
   // Until the form has rendered its own values, the kind it starts with.
   const recipientKind =
@@ -202,10 +197,6 @@ function InvoiceForm({
   const returning = rule?.purpose === 'RETURN';
   const incoming = rule?.direction === 'IN';
 
-  const toInput = (values: InvoiceFormValues) => toSave(values, loaded, returning).input;
-  const schema = loaded ? invoiceUpdateSchema : invoiceCreateSchema;
-  const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
-
   // A picked item brings its name and its sale price (blank for a feedstock, which has none).
   const fillLine = (index: number, item: PickedItem) => {
     form.setFieldValue(['items', index, 'description'], item.name);
@@ -214,7 +205,6 @@ function InvoiceForm({
       item.salePrice ? formatDecimal(item.salePrice, 2) : '',
     );
   };
-  const cellRules = (path: (string | number)[]) => [validate(path)];
   const figure = (
     key: string,
     title: string,
@@ -228,42 +218,15 @@ function InvoiceForm({
     show: (index) => <LineFigure index={index} pick={pick} taxed={taxed} testId={`line-${key}`} />,
   });
   const lineColumns: LineColumn[] = [
-    {
-      key: 'itemId',
-      title: 'Item',
-      width: 240,
-      required: true,
-      input: ({ index, label }) => (
-        <ItemSelect
-          items={invoiceableItems}
-          aria-label={label}
-          style={wide}
-          popupMatchSelectWidth={false}
-          onPick={(item) => item && fillLine(index, item)}
-        />
-      ),
-    },
+    itemColumn({ width: 240, items: invoiceableItems, onPick: fillLine }),
     {
       key: 'description',
       title: 'Descrição',
       width: 220,
       input: ({ label }) => <Input aria-label={label} {...countUpTo(120)} />,
     },
-    {
-      key: 'quantity',
-      title: 'Quantidade',
-      width: 140,
-      align: 'right',
-      required: true,
-      input: ({ index, label }) => <LineQuantity list="items" index={index} label={label} />,
-    },
-    {
-      key: 'unitPrice',
-      title: 'Preço unitário',
-      width: 130,
-      align: 'right',
-      input: ({ label }) => <MoneyInput aria-label={label} />,
-    },
+    quantityColumn({ list: 'items', width: 140 }),
+    unitPriceColumn({ width: 130 }),
     figure('grossTotal', 'Valor', (line) => line.grossTotal),
     figure('discount', 'Desconto', (line) => line.discount),
     figure('freight', 'Frete', (line) => line.freight),

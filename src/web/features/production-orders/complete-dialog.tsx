@@ -1,5 +1,4 @@
 import { Form, Modal, type FormRule } from 'antd';
-import { useState } from 'react';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { messages } from '../../../shared/messages.js';
 import { formatDecimal } from '../../../shared/money.js';
@@ -8,14 +7,12 @@ import {
   type ProductionOrderCompleteInput,
   type ProductionOrderDetail,
 } from '../../../shared/resources/production-orders.js';
-import { reportFormError } from '../../components/apply-server-errors.js';
-import { DialogRefusal } from '../../components/dialog-refusal.js';
+import { DialogRefusal, useDialogRefusal } from '../../components/dialog-refusal.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { QuantityInput } from '../../components/quantity-input.js';
 import { typedQuantityToDecimal } from '../../components/quantity-text.js';
 import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { zodRule } from '../../components/zod-rule.js';
-import { ApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
 import { useCompleteProductionOrder } from './api.js';
 
@@ -48,7 +45,7 @@ export function CompleteDialog({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<CompleteValues>();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, refuse } = useDialogRefusal(form);
   const validate = (field: string) =>
     zodRule(productionOrderCompleteSchema, field, (values) => toInput(values as CompleteValues));
 
@@ -59,10 +56,7 @@ export function CompleteDialog({
       toast.success(messages.productionOrders.completed);
       onClose();
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) setRefusal(error.message);
-      else reportFormError(form, error);
-    },
+    onError: refuse,
   });
 
   return (

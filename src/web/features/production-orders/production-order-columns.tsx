@@ -1,7 +1,13 @@
-import { Flex, Typography, type TableColumnType } from 'antd';
+import { Typography, type TableColumnType } from 'antd';
 import type { ProductionOrderSummary } from '../../../shared/resources/production-orders.js';
 import { formatDate } from '../../components/dates.js';
-import { columnSorting, wholeCell, wrappingCell } from '../../components/document-columns.js';
+import {
+  columnSorting,
+  numberColumn,
+  stackedNumberColumn,
+  wholeCell,
+  wrappingCell,
+} from '../../components/document-columns.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import { ProductionOrderStatusTag } from './production-order-status-tag.js';
 
@@ -50,33 +56,19 @@ export function productionOrderColumns(options: {
 
   if (small) {
     return [
-      {
-        key: 'number',
-        title: 'Ordem',
-        ...sorting('number'),
-        onCell: wrappingCell,
-        render: (_value, row) => (
-          <Flex vertical gap={2}>
-            <Typography.Text strong>{row.number}</Typography.Text>
-            <span>{row.productName}</span>
-            {period(row) && <Typography.Text type="secondary">{period(row)}</Typography.Text>}
-          </Flex>
-        ),
-      },
+      stackedNumberColumn(sort, 'Ordem', (row) => (
+        <>
+          <span>{row.productName}</span>
+          {period(row) && <Typography.Text type="secondary">{period(row)}</Typography.Text>}
+        </>
+      )),
       quantity,
       status,
     ];
   }
 
   return [
-    {
-      key: 'number',
-      title: 'Número',
-      width: 120,
-      ...sorting('number'),
-      onCell: wholeCell,
-      render: (_value, row) => <Typography.Text strong>{row.number}</Typography.Text>,
-    },
+    numberColumn(sort),
     {
       key: 'productName',
       title: 'Produto',

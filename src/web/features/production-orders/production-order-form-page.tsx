@@ -14,7 +14,6 @@ import {
 import {
   DocumentFormPage,
   DocumentFormRoute,
-  useDocumentReload,
   type DocumentRead,
 } from '../../components/document-form-page.js';
 import { ItemSelect } from '../../components/item-select.js';
@@ -26,9 +25,7 @@ import { PageSpinner } from '../../components/page-spinner.js';
 import { QuantityInput } from '../../components/quantity-input.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
-import { useRecordForm } from '../../components/use-record-form.js';
-import { zodRule } from '../../components/zod-rule.js';
-import { toast } from '../../lib/toast.js';
+import { useDocumentForm } from '../../components/use-document-form.js';
 import {
   productionOrderKeys,
   productionOrdersApi,
@@ -169,20 +166,18 @@ function OrderForm({
   order?: ProductionOrderDetail;
   initial?: ProductionOrderFormValues;
 }) {
-  const save = useSaveProductionOrder();
-  const record = useRecordForm({
-    record: order ?? null,
+  const { record, form, loaded, validate, cellRules } = useDocumentForm({
+    basePath,
+    record: order,
     initial,
     toFormValues: orderFormValues,
-    save,
-    toVariables: toSave,
-    onSaved: (saved, loaded) => {
-      toast.success(loaded ? messages.productionOrders.saved : messages.productionOrders.created);
-      return `${basePath}/${saved.id}`;
-    },
-    reload: useDocumentReload(read),
+    save: useSaveProductionOrder(),
+    toSave,
+    messages: messages.productionOrders,
+    read,
+    createSchema: productionOrderCreateSchema,
+    updateSchema: productionOrderUpdateSchema,
   });
-  const { form, loaded } = record;
   const [product, setProduct] = useState<PickedItem | undefined>();
   const units = useUnitDecimals();
 
@@ -214,13 +209,8 @@ function OrderForm({
       ? new Map(availability.data.items.map((line) => [line.feedstockId, line]))
       : null;
 
-  const toInput = (values: ProductionOrderFormValues) => toSave(values, loaded).input;
-  const schema = loaded ? productionOrderUpdateSchema : productionOrderCreateSchema;
-  const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
-
   const unitCode = loaded ? loaded.unit : product?.unitCode;
   const unitDecimals = loaded ? loaded.unitDecimals : units(product?.unitId);
-  const cellRules = (path: (string | number)[]) => [validate(path)];
 
   const materialColumns: LineColumn[] = [
     {

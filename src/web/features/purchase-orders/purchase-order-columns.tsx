@@ -1,10 +1,12 @@
-import { Flex, Typography, type TableColumnType } from 'antd';
+import { Typography, type TableColumnType } from 'antd';
 import type { PurchaseOrderSummary } from '../../../shared/resources/purchase-orders.js';
 import { formatDate } from '../../components/dates.js';
 import {
   columnSorting,
-  DocumentTotal,
+  numberColumn,
+  stackedNumberColumn,
   totalColumn,
+  totalWithStatusColumn,
   wholeCell,
   wrappingCell,
 } from '../../components/document-columns.js';
@@ -36,41 +38,18 @@ export function orderColumns(options: {
 
   if (small) {
     return [
-      {
-        key: 'number',
-        title: 'Ordem',
-        ...sorting('number'),
-        onCell: wrappingCell,
-        render: (_value, row) => (
-          <Flex vertical gap={2}>
-            <Typography.Text strong>{row.number}</Typography.Text>
-            <span>{row.supplierName}</span>
-            <Typography.Text type="secondary">{formatDate(row.orderDate)}</Typography.Text>
-          </Flex>
-        ),
-      },
-      {
-        ...total,
-        width: undefined,
-        render: (_value, row) => (
-          <Flex vertical gap={4} align="flex-end">
-            <DocumentTotal row={row} />
-            <OrderStatusTag status={row.status} />
-          </Flex>
-        ),
-      },
+      stackedNumberColumn(sort, 'Ordem', (row) => (
+        <>
+          <span>{row.supplierName}</span>
+          <Typography.Text type="secondary">{formatDate(row.orderDate)}</Typography.Text>
+        </>
+      )),
+      totalWithStatusColumn(sort, (row) => <OrderStatusTag status={row.status} />),
     ];
   }
 
   return [
-    {
-      key: 'number',
-      title: 'Número',
-      width: 120,
-      ...sorting('number'),
-      onCell: wholeCell,
-      render: (_value, row) => <Typography.Text strong>{row.number}</Typography.Text>,
-    },
+    numberColumn(sort),
     {
       key: 'supplier',
       title: 'Fornecedor',

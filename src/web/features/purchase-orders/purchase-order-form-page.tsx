@@ -14,15 +14,13 @@ import { CategorySelect, useCategoryNamed } from '../../components/category-sele
 import {
   DocumentFormPage,
   DocumentFormRoute,
-  useDocumentReload,
   type DocumentRead,
 } from '../../components/document-form-page.js';
 import { FormTotals } from '../../components/form-totals.js';
 import { fetchItem } from '../../components/item-lookups.js';
-import { ItemSelect } from '../../components/item-select.js';
 import { purchasableItems, type PickedItem } from '../../components/item-sets.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
-import { LineQuantity } from '../../components/line-quantity.js';
+import { itemColumn, quantityColumn, unitPriceColumn } from '../../components/line-columns.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { unitPriceText } from '../../components/line-table-values.js';
 import { MoneyInput } from '../../components/money-input.js';
@@ -30,9 +28,7 @@ import { PaymentMethodSelect } from '../../components/payment-method-select.js';
 import { PaymentTermsFields } from '../../components/payment-terms-fields.js';
 import { PageSpinner } from '../../components/page-spinner.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
-import { useRecordForm } from '../../components/use-record-form.js';
-import { zodRule } from '../../components/zod-rule.js';
-import { toast } from '../../lib/toast.js';
+import { useDocumentForm } from '../../components/use-document-form.js';
 import {
   orderKeys,
   ordersApi,
@@ -53,7 +49,6 @@ import {
 import { countUpTo } from '../../components/text-limit.js';
 
 const required: FormRule = { required: true, message: messages.required };
-const wide = { width: '100%' };
 const validId = (id: string | null | undefined) => !!id && /^\d{1,15}$/.test(id);
 const read: DocumentRead<PurchaseOrderDetail> = { queryKey: orderKeys.detail, get: ordersApi.get };
 /** What Salvar sends: a new order, or the draft's changes with the version read. */
@@ -151,61 +146,27 @@ function OrderForm({
   order?: PurchaseOrderDetail;
   initial?: OrderFormValues;
 }) {
-  const save = useSavePurchaseOrder();
-  const record = useRecordForm({
-    record: order ?? null,
+  const { record, form, validate, cellRules } = useDocumentForm({
+    basePath,
+    record: order,
     initial,
     toFormValues: orderFormValues,
-    save,
-    toVariables: toSave,
-    onSaved: (saved, loaded) => {
-      toast.success(loaded ? messages.purchaseOrders.saved : messages.purchaseOrders.created);
-      return `${basePath}/${saved.id}`;
-    },
-    reload: useDocumentReload(read),
+    save: useSavePurchaseOrder(),
+    toSave,
+    messages: messages.purchaseOrders,
+    read,
+    createSchema: purchaseOrderCreateSchema,
+    updateSchema: purchaseOrderUpdateSchema,
   });
-  const { form, loaded } = record;
-
-  const toInput = (values: OrderFormValues) => toSave(values, loaded).input;
-  const schema = loaded ? purchaseOrderUpdateSchema : purchaseOrderCreateSchema;
-  const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
 
   // A picked item brings its last purchase price (blank when it was never bought).
   const fillPrice = (index: number, item: PickedItem) => {
     form.setFieldValue(['items', index, 'unitPrice'], unitPriceText(item.lastPurchasePrice));
   };
-  const cellRules = (path: (string | number)[]) => [validate(path)];
   const lineColumns: LineColumn[] = [
-    {
-      key: 'itemId',
-      title: 'Item',
-      width: 260,
-      required: true,
-      input: ({ index, label }) => (
-        <ItemSelect
-          items={purchasableItems}
-          aria-label={label}
-          style={wide}
-          popupMatchSelectWidth={false}
-          onPick={(item) => item && fillPrice(index, item)}
-        />
-      ),
-    },
-    {
-      key: 'quantity',
-      title: 'Quantidade',
-      width: 150,
-      align: 'right',
-      required: true,
-      input: ({ index, label }) => <LineQuantity list="items" index={index} label={label} />,
-    },
-    {
-      key: 'unitPrice',
-      title: 'Preço unitário',
-      width: 150,
-      align: 'right',
-      input: ({ label }) => <MoneyInput aria-label={label} />,
-    },
+    itemColumn({ width: 260, items: purchasableItems, onPick: fillPrice }),
+    quantityColumn({ list: 'items', width: 150 }),
+    unitPriceColumn({ width: 150 }),
     {
       key: 'lineTotal',
       title: 'Total',

@@ -1,13 +1,10 @@
 import { Form, Modal, type FormRule } from 'antd';
-import { useState } from 'react';
 import { messages } from '../../../shared/messages.js';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import type { RequestedOrderDetail } from '../../../shared/resources/requested-orders.js';
-import { reportFormError } from '../../components/apply-server-errors.js';
-import { DialogRefusal } from '../../components/dialog-refusal.js';
+import { DialogRefusal, useDialogRefusal } from '../../components/dialog-refusal.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { useSingleSubmit } from '../../components/use-single-submit.js';
-import { ApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
 import { useDeliverRequestedOrder } from './api.js';
 
@@ -27,17 +24,14 @@ export function DeliverDialog({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<{ date?: string }>();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, refuse, clearRefusal } = useDialogRefusal(form);
   const submitOnce = useSingleSubmit();
   const deliver = useDeliverRequestedOrder(order.id, {
     onSuccess: () => {
       toast.success(messages.requestedOrders.delivered);
       onClose();
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) setRefusal(error.message);
-      else reportFormError(form, error);
-    },
+    onError: refuse,
   });
 
   return (
@@ -57,7 +51,7 @@ export function DeliverDialog({
         layout="vertical"
         initialValues={{ date: todayInSaoPaulo() }}
         onFinish={(values) => {
-          setRefusal(null);
+          clearRefusal();
           submitOnce(() => deliver.mutateAsync({ date: values.date ?? '' }));
         }}
       >

@@ -1,10 +1,12 @@
-import { Flex, Typography, type TableColumnType } from 'antd';
+import { Typography, type TableColumnType } from 'antd';
 import type { RequestedOrderSummary } from '../../../shared/resources/requested-orders.js';
 import { formatDate } from '../../components/dates.js';
 import {
   columnSorting,
-  DocumentTotal,
+  numberColumn,
+  stackedNumberColumn,
   totalColumn,
+  totalWithStatusColumn,
   wholeCell,
   wrappingCell,
 } from '../../components/document-columns.js';
@@ -28,41 +30,18 @@ export function requestedOrderColumns(options: {
 
   if (small) {
     return [
-      {
-        key: 'number',
-        title: 'Pedido',
-        ...sorting('number'),
-        onCell: wrappingCell,
-        render: (_value, row) => (
-          <Flex vertical gap={2}>
-            <Typography.Text strong>{row.number}</Typography.Text>
-            <span>{row.clientName}</span>
-            <Typography.Text type="secondary">{formatDate(row.orderDate)}</Typography.Text>
-          </Flex>
-        ),
-      },
-      {
-        ...total,
-        width: undefined,
-        render: (_value, row) => (
-          <Flex vertical gap={4} align="flex-end">
-            <DocumentTotal row={row} />
-            <RequestedOrderStatusTag status={row.status} />
-          </Flex>
-        ),
-      },
+      stackedNumberColumn(sort, 'Pedido', (row) => (
+        <>
+          <span>{row.clientName}</span>
+          <Typography.Text type="secondary">{formatDate(row.orderDate)}</Typography.Text>
+        </>
+      )),
+      totalWithStatusColumn(sort, (row) => <RequestedOrderStatusTag status={row.status} />),
     ];
   }
 
   return [
-    {
-      key: 'number',
-      title: 'Número',
-      width: 120,
-      ...sorting('number'),
-      onCell: wholeCell,
-      render: (_value, row) => <Typography.Text strong>{row.number}</Typography.Text>,
-    },
+    numberColumn(sort),
     {
       key: 'orderDate',
       title: 'Data',

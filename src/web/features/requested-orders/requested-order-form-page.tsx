@@ -12,14 +12,12 @@ import { CategorySelect, useCategoryNamed } from '../../components/category-sele
 import {
   DocumentFormPage,
   DocumentFormRoute,
-  useDocumentReload,
   type DocumentRead,
 } from '../../components/document-form-page.js';
 import { FormTotals } from '../../components/form-totals.js';
-import { ItemSelect } from '../../components/item-select.js';
 import { sellableProducts, type PickedItem } from '../../components/item-sets.js';
 import { LazyDateInput } from '../../components/lazy-inputs.js';
-import { LineQuantity } from '../../components/line-quantity.js';
+import { itemColumn, quantityColumn, unitPriceColumn } from '../../components/line-columns.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { unitPriceText } from '../../components/line-table-values.js';
 import { MoneyInput } from '../../components/money-input.js';
@@ -29,9 +27,7 @@ import { PaymentTermsFields } from '../../components/payment-terms-fields.js';
 import { PercentInput } from '../../components/percent-input.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { countUpTo } from '../../components/text-limit.js';
-import { useRecordForm } from '../../components/use-record-form.js';
-import { zodRule } from '../../components/zod-rule.js';
-import { toast } from '../../lib/toast.js';
+import { useDocumentForm } from '../../components/use-document-form.js';
 import {
   requestedOrderKeys,
   requestedOrdersApi,
@@ -50,7 +46,6 @@ import {
 } from './requested-order-form.js';
 
 const required: FormRule = { required: true, message: messages.required };
-const wide = { width: '100%' };
 const read: DocumentRead<RequestedOrderDetail> = {
   queryKey: requestedOrderKeys.detail,
   get: requestedOrdersApi.get,
@@ -131,63 +126,33 @@ function RequestedOrderForm({
   order?: RequestedOrderDetail;
   initial?: RequestedOrderFormValues;
 }) {
-  const save = useSaveRequestedOrder();
-  const record = useRecordForm({
-    record: order ?? null,
+  const { record, form, validate, cellRules } = useDocumentForm({
+    basePath,
+    record: order,
     initial,
     toFormValues: requestedOrderFormValues,
-    save,
-    toVariables: toSave,
-    onSaved: (saved, loaded) => {
-      toast.success(loaded ? messages.requestedOrders.saved : messages.requestedOrders.created);
-      return `${basePath}/${saved.id}`;
-    },
-    reload: useDocumentReload(read),
+    save: useSaveRequestedOrder(),
+    toSave,
+    messages: messages.requestedOrders,
+    read,
+    createSchema: requestedOrderCreateSchema,
+    updateSchema: requestedOrderUpdateSchema,
   });
-  const { form, loaded } = record;
-
-  const toInput = (values: RequestedOrderFormValues) => toSave(values, loaded).input;
-  const schema = loaded ? requestedOrderUpdateSchema : requestedOrderCreateSchema;
-  const validate = (field: string | (string | number)[]) => zodRule(schema, field, toInput);
 
   // A picked product brings its sale price (blank when it has none: the server then asks for one).
   const fillPrice = (index: number, item: PickedItem) => {
     form.setFieldValue(['items', index, 'unitPrice'], unitPriceText(item.salePrice));
   };
-  const cellRules = (path: (string | number)[]) => [validate(path)];
   const lineColumns: LineColumn[] = [
-    {
+    itemColumn({
       key: 'productId',
       title: 'Produto',
       width: 260,
-      required: true,
-      input: ({ index, label }) => (
-        <ItemSelect
-          items={sellableProducts}
-          aria-label={label}
-          style={wide}
-          popupMatchSelectWidth={false}
-          onPick={(item) => item && fillPrice(index, item)}
-        />
-      ),
-    },
-    {
-      key: 'quantity',
-      title: 'Quantidade',
-      width: 150,
-      align: 'right',
-      required: true,
-      input: ({ index, label }) => (
-        <LineQuantity list="items" itemField="productId" index={index} label={label} />
-      ),
-    },
-    {
-      key: 'unitPrice',
-      title: 'Preço unitário',
-      width: 140,
-      align: 'right',
-      input: ({ label }) => <MoneyInput aria-label={label} />,
-    },
+      items: sellableProducts,
+      onPick: fillPrice,
+    }),
+    quantityColumn({ list: 'items', width: 150, itemField: 'productId' }),
+    unitPriceColumn({ width: 140 }),
     {
       key: 'discountPercent',
       title: 'Desconto %',
