@@ -91,10 +91,11 @@ export function pageApi(page: Page, method: string, url: string, body?: unknown)
   return page.evaluate(
     async ({ method, url, body }) => {
       const csrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
+      // No body, no JSON content type: the API refuses a declared JSON body that is empty.
       const response = await fetch(`/api/v1${url}`, {
         method,
         headers: {
-          'content-type': 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           authorization: `Bearer ${localStorage.getItem('token')}`,
           'x-xsrf-token': csrf,
         },
