@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import { messages } from '../../shared/messages.js';
 import type { Db, DbOrTrx } from '../db/connection.js';
+import { ValidationError } from './errors.js';
 
 /**
  * The two reads of a list written in SQL (a document's list joins names and filters on its own
@@ -41,4 +43,35 @@ export async function eachRowBatch<Row>(
   };
   if (db.isTransaction) return walk(db);
   await (db as Db).transaction().setAccessMode('read only').execute(walk);
+}
+
+/**
+ * A list's ORDER BY from its `sort` ("-orderDate": descending): the column the key names in
+ * `columns` (400 on `sort` for any other key), then `tiebreak` the same way, so pages never
+ * overlap. `nullsLast` puts rows without a value last whichever way.
+ */
+export function sortOrder(
+  columns: Record<string, string>,
+  sort: string,
+  tiebreak: string,
+  options: { nullsLast?: boolean } = {},
+): RawBuilder<unknown> {
+  const column = columns[sort.replace(/^-/, '')];
+  if (!column) throw new ValidationError({ sort: messages.invalid });
+  const direction = sql.raw(sort.startsWith('-') ? 'DESC' : 'ASC');
+  const nulls = sql.raw(options.nullsLast ? ' NULLS LAST' : '');
+  return sql`${sql.raw(column)} ${direction}${nulls}, ${sql.raw(tiebreak)} ${direction}`;
+}
+
+/**
+ * Codes (statuses, directions) as SQL literals, for `IN (…)`: the planner sees the values and
+ * picks the partial index. Only upper-case names pass, the only ones the list schemas allow.
+ */
+export function codeLiterals(values: readonly string[]): RawBuilder<unknown> {
+  return sql.raw(
+    values
+      .filter((value) => /^[A-Z_]+$/.test(value))
+      .map((value) => `'${value}'`)
+      .join(', '),
+  );
 }

@@ -1,6 +1,5 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { InvoiceLineTaxes, InvoiceTotals } from '../../../shared/invoice-taxes.js';
-import { messages } from '../../../shared/messages.js';
 import type {
   FreightMode,
   InvoiceListQuery,
@@ -10,9 +9,8 @@ import type {
 import type { DbOrTrx, Trx } from '../../db/connection.js';
 import type { AddressJson, Database } from '../../db/types.js';
 import type { DocumentLines } from '../../platform/document-lines.js';
-import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
-import { pageRows } from '../../platform/sql-list.js';
+import { codeLiterals, pageRows, sortOrder } from '../../platform/sql-list.js';
 
 /**
  * The invoices' queries: the header with the names it shows, its lines with the items', what it
@@ -198,19 +196,10 @@ const SORTS: Record<string, string> = {
 
 export type InvoiceFilters = Omit<InvoiceListQuery, 'page' | 'pageSize' | 'sort' | 'totals'>;
 
-/** Only the schema's names reach here; literals let the planner see them. */
-const literals = (values: readonly string[]) =>
-  sql.raw(
-    values
-      .filter((value) => /^[A-Z_]+$/.test(value))
-      .map((value) => `'${value}'`)
-      .join(', '),
-  );
-
 function whereOf(filters: InvoiceFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [sql`true`];
-  if (filters.status) conditions.push(sql`n.status IN (${literals(filters.status)})`);
-  if (filters.direction) conditions.push(sql`n.direction IN (${literals(filters.direction)})`);
+  if (filters.status) conditions.push(sql`n.status IN (${codeLiterals(filters.status)})`);
+  if (filters.direction) conditions.push(sql`n.direction IN (${codeLiterals(filters.direction)})`);
   if (filters.issueDateFrom) conditions.push(sql`n.issue_date >= ${filters.issueDateFrom}::date`);
   if (filters.issueDateTo) conditions.push(sql`n.issue_date <= ${filters.issueDateTo}::date`);
   if (filters.clientId) conditions.push(sql`n.client_id = ${filters.clientId}`);
@@ -230,23 +219,19 @@ function whereOf(filters: InvoiceFilters): RawBuilder<unknown> {
   return sql.join(conditions, sql` AND `);
 }
 
-function orderOf(sort: string | undefined): RawBuilder<unknown> {
-  const key = (sort ?? '-issueDate').replace(/^-/, '');
-  const column = SORTS[key];
-  if (!column) throw new ValidationError({ sort: messages.invalid });
-  const direction = (sort ?? '-issueDate').startsWith('-') ? sql.raw('DESC') : sql.raw('ASC');
-  return sql`${sql.raw(column)} ${direction} NULLS LAST, n.id ${direction}`;
-}
-
 /** One page of the list, its count and (asked for) the sum of the filtered invoices' totals. */
 export async function listInvoiceRows(db: DbOrTrx, query: InvoiceListQuery) {
   const { page, pageSize, sort, totals, ...filters } = query;
   const where = whereOf(filters);
   const [rows, counted] = await Promise.all([
-    pageRows<InvoiceDbRow>(db, sql`${selectWithNames} WHERE ${where} ORDER BY ${orderOf(sort)}`, {
-      page,
-      pageSize,
-    }),
+    pageRows<InvoiceDbRow>(
+      db,
+      sql`${selectWithNames} WHERE ${where} ORDER BY ${sortOrder(SORTS, sort ?? '-issueDate', 'n.id', { nullsLast: true })}`,
+      {
+        page,
+        pageSize,
+      },
+    ),
     sql<{ count: number; total: string | null }>`
       SELECT count(*)::integer AS count,
         ${totals ? sql`coalesce(sum(n.total), 0)::numeric(15,2)::text` : sql`NULL`} AS total

@@ -1,5 +1,4 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
-import { messages } from '../../../shared/messages.js';
 import type {
   PurchaseOrderListQuery,
   PurchaseOrderStatus,
@@ -7,9 +6,8 @@ import type {
 import type { DbOrTrx, Trx } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import type { DocumentLines } from '../../platform/document-lines.js';
-import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
-import { eachRowBatch, pageRows } from '../../platform/sql-list.js';
+import { codeLiterals, eachRowBatch, pageRows, sortOrder } from '../../platform/sql-list.js';
 
 /**
  * The purchase orders' queries: the header with the names it shows, its lines with the items',
@@ -181,17 +179,7 @@ function numberOf(q: string): number | null {
 
 function whereOf(filters: OrderFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [sql`true`];
-  if (filters.status) {
-    // Literals (the schema allows only the statuses' names) so that the planner sees them.
-    conditions.push(
-      sql`o.status IN (${sql.raw(
-        filters.status
-          .filter((status) => /^[A-Z_]+$/.test(status))
-          .map((status) => `'${status}'`)
-          .join(', '),
-      )})`,
-    );
-  }
+  if (filters.status) conditions.push(sql`o.status IN (${codeLiterals(filters.status)})`);
   if (filters.orderDateFrom) conditions.push(sql`o.order_date >= ${filters.orderDateFrom}::date`);
   if (filters.orderDateTo) conditions.push(sql`o.order_date <= ${filters.orderDateTo}::date`);
   if (filters.supplierId) conditions.push(sql`o.supplier_id = ${filters.supplierId}`);
@@ -206,23 +194,19 @@ function whereOf(filters: OrderFilters): RawBuilder<unknown> {
   return sql.join(conditions, sql` AND `);
 }
 
-function orderOf(sort: string | undefined): RawBuilder<unknown> {
-  const key = (sort ?? '-orderDate').replace(/^-/, '');
-  const column = SORTS[key];
-  if (!column) throw new ValidationError({ sort: messages.invalid });
-  const direction = (sort ?? '-orderDate').startsWith('-') ? sql.raw('DESC') : sql.raw('ASC');
-  return sql`${sql.raw(column)} ${direction}, o.id ${direction}`;
-}
-
 /** One page of the list, its count and (asked for) the sum of the filtered orders' totals. */
 export async function listOrders(db: DbOrTrx, query: PurchaseOrderListQuery) {
   const { page, pageSize, sort, totals, ...filters } = query;
   const where = whereOf(filters);
   const [rows, counted] = await Promise.all([
-    pageRows<OrderDbRow>(db, sql`${selectWithNames} WHERE ${where} ORDER BY ${orderOf(sort)}`, {
-      page,
-      pageSize,
-    }),
+    pageRows<OrderDbRow>(
+      db,
+      sql`${selectWithNames} WHERE ${where} ORDER BY ${sortOrder(SORTS, sort ?? '-orderDate', 'o.id')}`,
+      {
+        page,
+        pageSize,
+      },
+    ),
     sql<{ count: number; total: string | null }>`
       SELECT count(*)::integer AS count,
         ${totals ? sql`coalesce(sum(o.total), 0)::numeric(15,2)::text` : sql`NULL`} AS total
@@ -243,7 +227,7 @@ export async function eachOrderBatch(
   const { sort, ...filters } = query;
   await eachRowBatch(
     db,
-    sql`${selectWithNames} WHERE ${whereOf(filters)} ORDER BY ${orderOf(sort)}`,
+    sql`${selectWithNames} WHERE ${whereOf(filters)} ORDER BY ${sortOrder(SORTS, sort ?? '-orderDate', 'o.id')}`,
     onBatch,
     batchSize,
   );
