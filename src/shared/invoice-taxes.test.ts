@@ -115,6 +115,21 @@ describe('invoiceFigures, worked examples', () => {
     } satisfies InvoiceTotals);
   });
 
+  it("taxes a line by its own rule when it has one, the others by the invoice's", () => {
+    const { lines, totals } = invoiceFigures({
+      taxRegime: 3,
+      rule: baseRule,
+      discount: '0.00',
+      freight: '0.00',
+      lines: [
+        { quantity: '1', unitPrice: '100.00' },
+        { quantity: '1', unitPrice: '100.00', rule: { ...baseRule, icmsRate: '12.00' } },
+      ],
+    });
+    expect(lines.map((l) => l.icms.value)).toEqual(['18.00', '12.00']);
+    expect(totals.icmsTotal).toBe('30.00');
+  });
+
   it('rounds half up to the cent', () => {
     // 1 × 0.05 at 10 %: 0.005 → 0.01 (half-up, not half-even's 0.00).
     const { lines } = invoiceFigures({

@@ -103,7 +103,14 @@ export interface InvoiceFiguresInput {
    * A line's own `discount` and `freight`, when given, are taken as they are instead of its share
    * of the header's (an invoice of a sales order carries each line's part of the order's).
    */
-  lines: Array<{ quantity: string; unitPrice: string; discount?: string; freight?: string }>;
+  lines: Array<{
+    quantity: string;
+    unitPrice: string;
+    discount?: string;
+    freight?: string;
+    /** The line's own nature's rule (a sales order mixing natures); else the invoice's. */
+    rule?: InvoiceTaxRule;
+  }>;
 }
 
 const ZERO = '0.00';
@@ -179,7 +186,7 @@ export function invoiceFigures(input: InvoiceFiguresInput): {
   lines: InvoiceLineFigures[];
   totals: InvoiceTotals;
 } {
-  const { taxRegime, rule } = input;
+  const { taxRegime } = input;
   const gross = input.lines.map((line) => lineGrossTotal(line.quantity, line.unitPrice));
   const spread = (amount: string) => (gross.length === 0 ? [] : allocate(cents(amount), gross));
   const discounts = spread(input.discount);
@@ -188,6 +195,7 @@ export function invoiceFigures(input: InvoiceFiguresInput): {
   const lines = gross.map((grossTotal, i): InvoiceLineFigures => {
     const discount = input.lines[i]!.discount ?? discounts[i]!;
     const freight = input.lines[i]!.freight ?? freights[i]!;
+    const rule = input.lines[i]!.rule ?? input.rule;
     const operation = new Decimal(grossTotal).minus(discount).plus(freight);
     const icms = icmsOf(taxRegime, rule, operation);
     const ipi = ipiOf(rule, operation);

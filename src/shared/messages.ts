@@ -241,6 +241,8 @@ export const messages = {
     oneRecipient: 'Informe o cliente ou o fornecedor (apenas um).',
     reasonLength: 'Informe a justificativa com 15 a 255 caracteres.',
     discountTooLarge: 'O desconto não pode ser maior que o total dos produtos.',
+    lineOperationDisagrees:
+      'A natureza de operação do item deve ter a mesma direção, finalidade, movimentação de estoque e geração de contas que a da nota.',
     noPrice: 'Informe o preço: o item não tem preço de venda.',
     needsLocation: 'Informe o local de estoque: esta natureza de operação movimenta o estoque.',
     needsCategory: 'Informe a categoria: esta natureza de operação gera títulos.',

@@ -567,6 +567,8 @@ export interface InvoiceItemsTable {
   taxes: ColumnType<InvoiceLineTaxes, string, string>;
   /** The sales order line it invoices (migration 0025). */
   requestedOrderItemId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The line's nature of operation: its CFOP and taxes (migration 0027). */
+  fiscalOperationId: number;
 }
 /** A purchase order's line; `receivedQuantity` is written only by receipts. */
 export interface PurchaseOrderItemsTable {

@@ -93,10 +93,13 @@ const accessKey = () =>
 /**
  * A line as the form sends it. Without `unitPrice` the item's sale price is taken (400 when it
  * has none); without `description` the item's name. NCM, CEST, unit, origin and CFOP are read
- * from the item and the nature of operation when the invoice is saved.
+ * from the item and the nature of operation when the invoice is saved. A line may have its own
+ * nature (`fiscalOperationId`; absent: the invoice's), agreeing with the invoice's in direction,
+ * purpose, stock and bills: its CFOP and taxes are its nature's.
  */
 const invoiceLineInputSchema = z.object({
   id: optionalReference(),
+  fiscalOperationId: optionalReference(),
   itemId: id(),
   description: optionalText(120),
   quantity: quantity(),
@@ -187,6 +190,8 @@ export const invoiceLineOutputSchema = z.object({
   description: z.string(),
   ncm: z.string().nullable(),
   cest: z.string().nullable(),
+  /** The line's nature of operation, whose CFOP and taxes it carries. */
+  fiscalOperationId: z.number(),
   cfop: z.string(),
   taxOrigin: z.string(),
   unitCode: z.string(),

@@ -126,6 +126,37 @@ describe('a draft', () => {
     });
   });
 
+  it("gives a line its own nature's CFOP, and refuses one that disagrees with the invoice's", async () => {
+    const mixed = await draft({
+      items: [
+        { itemId: fx.products[0]!.id, quantity: '1' },
+        { itemId: fx.products[1]!.id, quantity: '1', fiscalOperationId: fx.resale },
+      ],
+    });
+    expect(
+      mixed.items.map((line: { cfop: string; fiscalOperationId: number }) => [
+        line.cfop,
+        line.fiscalOperationId,
+      ]),
+    ).toEqual([
+      ['5101', fx.sale],
+      ['5102', fx.resale],
+    ]);
+    // A devolução is another purpose: it cannot be one line of a sale.
+    const refused = await send(
+      'POST',
+      BASE,
+      saleInput(fx, {
+        items: [{ itemId: fx.products[0]!.id, quantity: '1', fiscalOperationId: fx.salesReturn }],
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({
+      'items.0.fiscalOperationId':
+        'A natureza de operação do item deve ter a mesma direção, finalidade, movimentação de estoque e geração de contas que a da nota.',
+    });
+  });
+
   it('is edited with its version (stale: 409) and deleted', async () => {
     const invoice = await draft();
     const edited = await send('PUT', `${BASE}/${invoice.id}`, {

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { InvoiceLineTaxes, InvoiceTotals } from '../../../shared/invoice-taxes.js';
 import type {
   FreightMode,
@@ -38,6 +38,7 @@ export const invoiceLines: DocumentLines = {
     'total',
     'taxes',
     'requestedOrderItemId',
+    'fiscalOperationId',
   ],
 };
 
@@ -130,6 +131,7 @@ export interface InvoiceLineDbRow {
   total: string;
   taxes: InvoiceLineTaxes;
   requestedOrderItemId: number | null;
+  fiscalOperationId: number;
 }
 
 /** The invoice's lines in their order, with the items' code and unit. */
@@ -140,7 +142,8 @@ export async function findInvoiceLines(
   const { rows } = await sql<InvoiceLineDbRow>`
     SELECT l.id, l.position, l.item_id, i.code AS item_code, l.description, l.ncm, l.cest, l.cfop,
       l.tax_origin, u.code AS unit_code, u.decimals AS unit_decimals, l.quantity, l.unit_price,
-      l.gross_total, l.discount, l.freight, l.total, l.taxes, l.requested_order_item_id
+      l.gross_total, l.discount, l.freight, l.total, l.taxes, l.requested_order_item_id,
+      l.fiscal_operation_id
     FROM invoice_items l
     JOIN items i ON i.id = l.item_id
     JOIN units_of_measurement u ON u.id = i.unit_id
@@ -272,11 +275,20 @@ export async function findInvoiceableItems(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export function findFiscalOperation(db: DbOrTrx, id: number) {
-  return db.selectFrom('fiscalOperations').selectAll().where('id', '=', id).executeTakeFirst();
-}
+export type FiscalOperationRow = Selectable<Database['fiscalOperations']>;
 
-export type FiscalOperationRow = NonNullable<Awaited<ReturnType<typeof findFiscalOperation>>>;
+/** Natures of operation by id (an invoice's and its lines'). */
+export async function findFiscalOperations(
+  db: DbOrTrx,
+  ids: readonly number[],
+): Promise<Map<number, FiscalOperationRow>> {
+  const rows = await db
+    .selectFrom('fiscalOperations')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 export interface RecipientRow {
   name: string;

@@ -38,7 +38,7 @@ import {
 } from '../nfe/index.js';
 import { invoiceDocument } from './invoice.document.js';
 import {
-  findFiscalOperation,
+  findFiscalOperations,
   findInvoiceLines,
   findRecipient,
   invoiceLines,
@@ -75,26 +75,35 @@ interface Gathered {
   company: Company;
   certificate: A1Certificate | null;
   operation: FiscalOperationRow;
+  /** The natures of its lines (the invoice's own among them). */
+  lineOperations: FiscalOperationRow[];
   recipient: RecipientRow;
   lines: InvoiceLineDbRow[];
   cityNames: Map<string, string>;
 }
 
 async function gather(trx: Trx, invoice: LockedInvoice, certificateKey: Buffer): Promise<Gathered> {
-  const [company, certificate, operation, recipient, lines] = await Promise.all([
+  const [company, certificate, recipient, lines] = await Promise.all([
     getCompany(trx),
     companySigningCertificate(trx, certificateKey),
-    findFiscalOperation(trx, invoice.fiscalOperationId),
     findRecipient(trx, invoice),
     findInvoiceLines(trx, invoice.id),
   ]);
+  const operations = await findFiscalOperations(trx, [
+    invoice.fiscalOperationId,
+    ...lines.map((line) => line.fiscalOperationId),
+  ]);
+  const operation = operations.get(invoice.fiscalOperationId);
   const codes = [company.address.cityCode, recipient?.address.cityCode].filter(
     (code): code is string => !!code,
   );
   const cityNames = await municipalityNames(trx, codes);
   // The foreign keys keep both: a missing one is a broken database, not a person's mistake.
   if (!operation || !recipient) throw new Error(`invoice ${invoice.id} lost its references`);
-  return { company, certificate, operation, recipient, lines, cityNames };
+  const lineOperations = [...new Set(lines.map((line) => line.fiscalOperationId))].map((id) =>
+    operations.get(id)!,
+  );
+  return { company, certificate, operation, lineOperations, recipient, lines, cityNames };
 }
 
 type Address = Pick<
@@ -132,9 +141,15 @@ export function missingPieces(
   lines.forEach((line, index) => {
     if (!line.ncm) need(`items.${index}.ncm`, m.itemNcm(index + 1, line.description));
   });
-  const icmsCode = company.taxRegime === 3 ? operation.icmsCst : operation.icmsCsosn;
   const issued = company.taxRegime === 3 ? ['00'] : ['101', '102', '103', '300', '400'];
-  if (!issued.includes(icmsCode)) need('fiscalOperation.icms', m.unsupportedIcms(icmsCode));
+  const icmsCodes = new Set(
+    [operation, ...data.lineOperations].map((nature) =>
+      company.taxRegime === 3 ? nature.icmsCst : nature.icmsCsosn,
+    ),
+  );
+  for (const icmsCode of icmsCodes) {
+    if (!issued.includes(icmsCode)) need('fiscalOperation.icms', m.unsupportedIcms(icmsCode));
+  }
   if (operation.purpose === 'RETURN' && invoice.referencedKeys.length === 0) {
     need('referencedKeys', m.referencedKeys);
   }
@@ -327,6 +342,7 @@ async function refresh(step: DocumentStep<LockedInvoice>): Promise<LockedInvoice
         ? {}
         : { discount: line.discount, freight: line.freight }),
       requestedOrderItemId: line.requestedOrderItemId,
+      fiscalOperationId: line.fiscalOperationId,
     })),
   });
   const same =

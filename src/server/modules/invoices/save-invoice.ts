@@ -22,7 +22,7 @@ import { referenceErrors } from '../master-data/index.js';
 import { invoiceDocument } from './invoice.document.js';
 import { getInvoice } from './invoices.read.js';
 import {
-  findFiscalOperation,
+  findFiscalOperations,
   findInvoiceableItems,
   findRecipient,
   insertInvoice,
@@ -51,6 +51,8 @@ export type InvoiceInput = Omit<InvoiceCreate, 'items'> & {
     discount?: string;
     freight?: string;
     requestedOrderItemId?: number | null;
+    /** The line's own nature of operation (a sales order mixing natures); else the invoice's. */
+    fiscalOperationId?: number | null;
   }[];
 };
 
@@ -79,8 +81,11 @@ export function taxRuleOf(operation: FiscalOperationRow) {
  * answers the header's values and the lines as they are stored.
  */
 export async function priceInvoice(trx: Trx, input: InvoiceInput) {
-  const [operation, company, recipient, items] = await Promise.all([
-    findFiscalOperation(trx, input.fiscalOperationId),
+  const lineOperationIds = input.items.map(
+    (line) => line.fiscalOperationId ?? input.fiscalOperationId,
+  );
+  const [operations, company, recipient, items] = await Promise.all([
+    findFiscalOperations(trx, [input.fiscalOperationId, ...lineOperationIds]),
     getCompany(trx),
     findRecipient(trx, input),
     findInvoiceableItems(
@@ -88,6 +93,7 @@ export async function priceInvoice(trx: Trx, input: InvoiceInput) {
       input.items.map((line) => line.itemId),
     ),
   ]);
+  const operation = operations.get(input.fiscalOperationId);
   // Money comes in on an OUT invoice (a sale: income, receivables) and goes out on an IN one.
   const moneyDirection = operation?.direction === 'IN' ? 'OUT' : 'IN';
   const fields = await referenceErrors(
@@ -112,9 +118,18 @@ export async function priceInvoice(trx: Trx, input: InvoiceInput) {
 
   const interstate =
     !!recipient?.address.state && recipient.address.state !== company.address.state;
-  const cfop = operation ? (interstate ? operation.cfopOutOfState : operation.cfopInState) : '';
+  const cfopOf = (nature: FiscalOperationRow) =>
+    interstate ? nature.cfopOutOfState : nature.cfopInState;
   const priced = input.items.map((line, index) => {
     const at = `items.${index}`;
+    const nature = operations.get(lineOperationIds[index]!);
+    if (nature && operation && nature.id !== operation.id && !agrees(nature, operation)) {
+      fields[`${at}.fiscalOperationId`] = messages.invoices.lineOperationDisagrees;
+    } else if (nature && !nature.active) {
+      fields[`${at}.fiscalOperationId`] = messages.finance.inactive;
+    } else if (!nature && operation) {
+      fields[`${at}.fiscalOperationId`] = messages.finance.notFound;
+    }
     const item = items.get(line.itemId);
     if (!item) fields[`${at}.itemId`] = messages.finance.notFound;
     else if (!item.active) fields[`${at}.itemId`] = messages.purchaseOrders.inactiveItem;
@@ -132,6 +147,8 @@ export async function priceInvoice(trx: Trx, input: InvoiceInput) {
       discount: line.discount,
       freight: line.freight,
       requestedOrderItemId: line.requestedOrderItemId ?? null,
+      nature,
+      rule: nature ? taxRuleOf(nature) : undefined,
     };
   });
 
@@ -149,19 +166,21 @@ export async function priceInvoice(trx: Trx, input: InvoiceInput) {
 
   const lines = priced.map((line, index) => {
     const { icms, ipi, pis, cofins, ibsCbs, ...money } = figures.lines[index]!;
+    const nature = line.nature!;
     return {
       id: line.id,
       itemId: line.item!.id,
       description: line.description,
       ncm: line.item!.ncm,
       cest: line.item!.cest,
-      cfop,
+      cfop: cfopOf(nature),
       taxOrigin: line.item!.taxOrigin,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       ...money,
       taxes: JSON.stringify({ icms, ipi, pis, cofins, ibsCbs }),
       requestedOrderItemId: line.requestedOrderItemId,
+      fiscalOperationId: nature.id,
     };
   });
   const header = {
@@ -188,6 +207,19 @@ export async function priceInvoice(trx: Trx, input: InvoiceInput) {
     total: figures.totals.total,
   };
   return { header, lines };
+}
+
+/**
+ * A line's own nature may differ from the invoice's only in its CFOP and taxes: the invoice's
+ * direction, purpose, stock and bills are one for all its lines.
+ */
+function agrees(line: FiscalOperationRow, invoice: FiscalOperationRow): boolean {
+  return (
+    line.direction === invoice.direction &&
+    line.purpose === invoice.purpose &&
+    line.movesStock === invoice.movesStock &&
+    line.createsBills === invoice.createsBills
+  );
 }
 
 /** A rule that taxes nothing, for figuring lines while the operation itself is refused. */

@@ -71,14 +71,31 @@ function portions(lines: LineDbRow[], asked: RequestedOrderInvoice['lines']): Po
   return result;
 }
 
-async function operationOf(trx: Trx, order: LockedOrder, lines: LineDbRow[]): Promise<number> {
-  if (order.fiscalOperationId !== null) return order.fiscalOperationId;
-  // "Venda de produção" (5101) for what the company makes, "de mercadoria" (5102) for resale.
-  const made = lines.some((line) => line.productOrigin === 'MANUFACTURED');
-  const operation = await findSaleOperation(trx, made ? '5101' : '5102');
-  if (!operation) throw new BusinessRuleError(messages.requestedOrders.noSaleOperation);
-  return operation.id;
+/**
+ * The natures of the invoice and of each line taken. The order's own, when it has one, for all;
+ * else per line by the product: "Venda de produção" (5101) for what the company makes, "Venda de
+ * mercadoria" (5102) for what it resells, so one NF-e of a mixed order says both CFOPs. The
+ * invoice's own (its natOp) is then the first line's.
+ */
+async function naturesOf(
+  trx: Trx,
+  order: LockedOrder,
+  taken: Portion[],
+): Promise<{ invoice: number; lines: number[] }> {
+  if (order.fiscalOperationId !== null) {
+    return { invoice: order.fiscalOperationId, lines: taken.map(() => order.fiscalOperationId!) };
+  }
+  const byCfop = new Map<string, number>();
+  for (const cfop of new Set(taken.map(({ line }) => saleCfopOf(line)))) {
+    const operation = await findSaleOperation(trx, cfop);
+    if (!operation) throw new BusinessRuleError(messages.requestedOrders.noSaleOperation);
+    byCfop.set(cfop, operation.id);
+  }
+  const lines = taken.map(({ line }) => byCfop.get(saleCfopOf(line))!);
+  return { invoice: lines[0]!, lines };
 }
+
+const saleCfopOf = (line: LineDbRow) => (line.productOrigin === 'MANUFACTURED' ? '5101' : '5102');
 
 async function issue(
   step: DocumentStep<LockedOrder>,
@@ -90,7 +107,8 @@ async function issue(
   const order = step.document;
   const money = orderMoney(lines, order.discount, order.freight);
   const previous = await invoicedMoney(step.trx, order.id);
-  const items = taken.map(({ line, quantity }) => {
+  const natures = await naturesOf(step.trx, order, taken);
+  const items = taken.map(({ line, quantity }, index) => {
     const at = lines.indexOf(line);
     const part = invoicePart({
       quantity,
@@ -110,6 +128,7 @@ async function issue(
       discount: part.discount,
       freight: part.freight,
       requestedOrderItemId: line.id,
+      fiscalOperationId: natures.lines[index]!,
     };
   });
   const freighted = items.some((item) => new Decimal(item.freight).greaterThan(0));
@@ -117,7 +136,7 @@ async function issue(
     step.trx,
     step.ctx,
     {
-      fiscalOperationId: await operationOf(step.trx, order, lines),
+      fiscalOperationId: natures.invoice,
       clientId: order.clientId,
       supplierId: null,
       issueDate,

@@ -331,6 +331,62 @@ describe('invoicing', () => {
     }
   });
 
+  it('gives each line of a mixed order its own nature: 5101 for what is made, 5102 for resale, in one NF-e', async () => {
+    const natures = await api.db
+      .selectFrom('fiscalOperations')
+      .select(['id', 'name', 'cfopInState'])
+      .where('cfopInState', 'in', ['5101', '5102'])
+      .where('direction', '=', 'OUT')
+      .orderBy('id')
+      .execute();
+    const natureOf = (cfop: string) => natures.find((each) => each.cfopInState === cfop)!;
+    const mixed = await order(
+      {
+        items: [
+          { productId: sale.cap.id, quantity: '1' },
+          { productId: sale.shirt.id, quantity: '1' },
+        ],
+      },
+      sale,
+    );
+    await act(mixed.id, 'approve');
+    const invoiced = await act(mixed.id, 'invoice', {});
+    expect(invoiced.statusCode, invoiced.body).toBe(200);
+    const invoiceId = invoiced.json().invoices[0].id as number;
+    const invoice = (await send('GET', `/api/v1/invoices/${invoiceId}`)).json();
+    // The invoice's own nature (natOp) is its first line's.
+    expect(invoice.fiscalOperationId).toBe(natureOf('5102').id);
+    expect(
+      invoice.items.map((line: { cfop: string; fiscalOperationId: number }) => [
+        line.cfop,
+        line.fiscalOperationId,
+      ]),
+    ).toEqual([
+      ['5102', natureOf('5102').id],
+      ['5101', natureOf('5101').id],
+    ]);
+    const xml = (await send('GET', `/api/v1/invoices/${invoiceId}/xml`)).body;
+    expect(xml.match(/<CFOP>(\d+)<\/CFOP>/g)).toEqual(['<CFOP>5102</CFOP>', '<CFOP>5101</CFOP>']);
+    expect(xml).toContain(`<natOp>${natureOf('5102').name}</natOp>`);
+
+    // An order that names its nature gives it to every line.
+    const named = await order(
+      {
+        fiscalOperationId: natureOf('5101').id,
+        items: [
+          { productId: sale.cap.id, quantity: '1' },
+          { productId: sale.shirt.id, quantity: '1' },
+        ],
+      },
+      sale,
+    );
+    await act(named.id, 'approve');
+    const one = await act(named.id, 'invoice', {});
+    expect(one.statusCode, one.body).toBe(200);
+    const lines = (await send('GET', `/api/v1/invoices/${one.json().invoices[0].id}`)).json().items;
+    expect(lines.map((line: { cfop: string }) => line.cfop)).toEqual(['5101', '5101']);
+  });
+
   it('all at once adds up to the order total to the cent, and a shortage leaves no trace', async () => {
     const created = await order(
       {
