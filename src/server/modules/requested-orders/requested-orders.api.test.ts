@@ -444,6 +444,51 @@ describe('invoicing', () => {
     ).toEqual([]);
   });
 
+  it("keeps an order's reserved units from another order's invoice and from an invoice typed by hand (422 STOCK_RESERVED)", async () => {
+    const scene = await orderFixture(api, '10');
+    await api.db
+      .updateTable('items')
+      .set({ ncm: '61091000' })
+      .where('id', 'in', [scene.shirt.id, scene.cap.id])
+      .execute();
+    await createInvoiceClientAddress(api, scene.client.id);
+    const holder = await order({ items: [{ productId: scene.cap.id, quantity: '8' }] }, scene);
+    await act(holder.id, 'approve');
+    const other = await order({ items: [{ productId: scene.cap.id, quantity: '5' }] }, scene);
+    const approved = await act(other.id, 'approve');
+    expect(approved.json().items[0].reservedQuantity).toBe('2.000');
+
+    const refused = await act(other.id, 'invoice', {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('STOCK_RESERVED');
+    expect(refused.json().error.message).toContain(holder.number);
+    // Its own two reserved units leave.
+    const own = await act(other.id, 'invoice', {
+      lines: [{ lineId: other.items[0].id, quantity: '2' }],
+    });
+    expect(own.statusCode, own.body).toBe(200);
+
+    const resale = await api.db
+      .selectFrom('fiscalOperations')
+      .select('id')
+      .where('cfopInState', '=', '5102')
+      .where('direction', '=', 'OUT')
+      .executeTakeFirstOrThrow();
+    const typed = await send('POST', '/api/v1/invoices', {
+      fiscalOperationId: resale.id,
+      clientId: scene.client.id,
+      issueDate: '2026-11-20',
+      locationId: scene.location.id,
+      categoryId: scene.income.id,
+      items: [{ itemId: scene.cap.id, quantity: '1' }],
+    });
+    expect(typed.statusCode, typed.body).toBe(201);
+    const issued = await send('POST', `/api/v1/invoices/${typed.json().id}/issue`, {});
+    expect(issued.statusCode).toBe(422);
+    expect(issued.json().error.code).toBe('STOCK_RESERVED');
+    expect(issued.json().error.message).toContain(holder.number);
+  });
+
   it('cancelling an invoice owes its quantities again; a delivered order refuses it (409)', async () => {
     const created = await order({ items: [{ productId: sale.cap.id, quantity: '2' }] }, sale);
     await act(created.id, 'approve');
