@@ -38,10 +38,19 @@ import {
   type NfeDocument,
 } from '../../src/server/modules/nfe/index.js';
 import {
-  makePfx,
-  makeTestCertificate,
-} from '../../src/server/modules/nfe/testing/test-certificate.js';
-import { headersFor, login, percentile } from '../support/load.js';
+  benchCertificate,
+  CERTIFICATE_PASSWORD,
+  CLIENT_CNPJ,
+  clientAddress,
+  COMPANY_CNPJ,
+  companyAddress,
+  createTaxpayerClient,
+  priceOf,
+  readyCompany,
+  send,
+  stockedProducts,
+} from '../support/fiscal-setup.js';
+import { login, percentile } from '../support/load.js';
 import { startBenchServer } from '../support/server.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results');
@@ -49,9 +58,6 @@ const RESULTS = path.join(import.meta.dirname, 'results');
 const TARGET: Record<number, number> = { 1: 150, 50: 400 };
 const SIZES = [1, 50] as const;
 const PRODUCTS = 50;
-const COMPANY_CNPJ = '11222333000181';
-const CLIENT_CNPJ = '45723174000110';
-const CERTIFICATE_PASSWORD = 'senha-do-certificado-bench';
 
 const { values: args } = parseArgs({
   options: {
@@ -68,50 +74,6 @@ const CONCURRENT_RUNS = Number(args['concurrent-runs']);
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
 
-/** A request as the SPA sends it, timed from the request to the last byte; 2xx or throws. */
-async function send<T>(
-  base: string,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  requestPath: string,
-  body?: unknown,
-) {
-  const started = performance.now();
-  const response = await fetch(`${base}${requestPath}`, {
-    method,
-    headers: {
-      ...headersFor(token),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const elapsed = performance.now() - started;
-  if (response.status < 200 || response.status > 299) {
-    throw new Error(`${method} ${requestPath}: ${response.status} ${text.slice(0, 800)}`);
-  }
-  return { ms: elapsed, body: JSON.parse(text) as T };
-}
-
-const SAO_PAULO = { city: 'São Paulo', state: 'SP', cityCode: '3550308' };
-const companyAddress = {
-  zipCode: '01310100',
-  street: 'Avenida Paulista',
-  number: '1000',
-  complement: null,
-  district: 'Bela Vista',
-  ...SAO_PAULO,
-};
-const clientAddress = {
-  zipCode: '01430001',
-  street: 'Avenida Brasil',
-  number: '1500',
-  district: 'Jardim América',
-  ...SAO_PAULO,
-};
-
-/** The n-th product's sale price: R$ 9.90 to R$ 498.90, the same on every run. */
-const priceOf = (n: number) => (9.9 + ((n * 37) % 50) * 9.98).toFixed(2);
 /** The quantity of a draft's line i: 1 to 5 units. */
 const quantityOf = (i: number) => String(1 + (i % 5));
 
@@ -129,60 +91,12 @@ async function setUp(db: pg.Client, base: string, token: string, pfx: Buffer): P
   const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
     (await db.query<T>(text, values)).rows[0]!;
 
-  // The company, as the Empresa screen saves it, and its certificate, as it uploads it.
-  const current = await send<Record<string, unknown>>(base, token, 'GET', '/api/v1/company');
-  await send(base, token, 'PUT', '/api/v1/company', {
-    ...current.body,
-    legalName: 'Confecções Exemplo Ltda',
-    tradeName: 'Exemplo',
-    cnpj: COMPANY_CNPJ,
-    stateRegistration: '110042490114',
-    address: companyAddress,
-  });
-  const form = new FormData();
-  form.append('password', CERTIFICATE_PASSWORD);
-  form.append('file', new Blob([new Uint8Array(pfx)]), 'a1.pfx');
-  const uploaded = await fetch(`${base}/api/v1/company/certificate`, {
-    method: 'POST',
-    headers: headersFor(token),
-    body: form,
-  });
-  if (uploaded.status !== 200) {
-    throw new Error(`certificado: ${uploaded.status} ${await uploaded.text()}`);
-  }
-
-  const client = await send<{ id: number }>(base, token, 'POST', '/api/v1/clients', {
-    personType: 'J',
-    document: CLIENT_CNPJ,
-    name: 'Loja Cliente do Benchmark Ltda',
-    stateRegistration: '110042490114',
-    email: 'compras@cliente-bench.com.br',
-    address: clientAddress,
-  });
-
-  // Master data the way bench:orders writes it: straight into the database.
-  const { today, userId } = await one<{ today: string; userId: number }>(
-    `SELECT to_char((now() AT TIME ZONE 'America/Sao_Paulo')::date, 'YYYY-MM-DD') AS today,
-       (SELECT min(id) FROM users) AS "userId"`,
+  await readyCompany(base, token, pfx);
+  const clientId = await createTaxpayerClient(base, token);
+  const { today } = await one<{ today: string }>(
+    `SELECT to_char((now() AT TIME ZONE 'America/Sao_Paulo')::date, 'YYYY-MM-DD') AS today`,
   );
-  await db.query(
-    `INSERT INTO units_of_measurement (code, description, decimals)
-     VALUES ('UN', 'Unidade', 0) ON CONFLICT DO NOTHING`,
-  );
-  const unitId = (
-    await one<{ id: number }>("SELECT id FROM units_of_measurement WHERE code = 'UN'")
-  ).id;
-  const locationId = (await one<{ id: number }>('SELECT id FROM stock_locations WHERE is_default'))
-    .id;
-  const productIds = (
-    await db.query<{ id: number }>(
-      `INSERT INTO items (kind, code, name, origin, unit_id, ncm, sale_price, created_by, updated_by)
-       SELECT 'PRODUCT', 'PA-' || lpad(i::text, 3, '0'), 'Camiseta básica Mod. ' || (100 + i),
-         'MANUFACTURED', $1, '61091000', ($2::numeric[])[i], $3, $3
-       FROM generate_series(1, $4::int) AS i ORDER BY i RETURNING id`,
-      [unitId, Array.from({ length: PRODUCTS }, (_, i) => priceOf(i + 1)), userId, PRODUCTS],
-    )
-  ).rows.map((row) => row.id);
+  const { productIds, locationId } = await stockedProducts(db, base, token, PRODUCTS);
   const paymentMethodId = (
     await one<{ id: number }>(
       `INSERT INTO payment_methods (name, kind, usage)
@@ -201,21 +115,10 @@ async function setUp(db: pg.Client, base: string, token: string, pfx: Buffer): P
     )
   ).id;
 
-  // Plenty of stock: entries through the API, as a receipt would post them.
-  for (const itemId of productIds) {
-    await send(base, token, 'POST', '/api/v1/stock-movements', {
-      type: 'IN',
-      itemId,
-      toLocationId: locationId,
-      quantity: '1000000',
-      unitCost: '20.00',
-      notes: 'Estoque inicial do benchmark',
-    });
-  }
   return {
     productIds,
     locationId,
-    clientId: client.body.id,
+    clientId,
     paymentMethodId,
     categoryId,
     saleId,
@@ -407,7 +310,7 @@ function timeEngine(size: number, pfx: Buffer, today: string): EngineTimes {
 
 async function main() {
   console.log('Gerando o certificado A1 de teste...');
-  const pfx = makePfx(makeTestCertificate({ cnpj: COMPANY_CNPJ }), CERTIFICATE_PASSWORD);
+  const pfx = benchCertificate();
 
   const server = await startBenchServer('invoices');
   const { target, databaseUrl } = server;

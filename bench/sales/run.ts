@@ -27,19 +27,19 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ROOT } from '../../e2e/support/server.js';
 import {
-  makePfx,
-  makeTestCertificate,
-} from '../../src/server/modules/nfe/testing/test-certificate.js';
-import { headersFor, load, login, percentile, type LoadResult } from '../support/load.js';
+  benchCertificate,
+  createTaxpayerClient,
+  readyCompany,
+  send,
+  stockedProducts,
+} from '../support/fiscal-setup.js';
+import { load, login, percentile, type LoadResult } from '../support/load.js';
 import { startBenchServer } from '../support/server.js';
 import { generateSales } from './generate.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results');
 const TARGET = { approveP95: 300, invoiceP95: 800, listP95: 50 };
 const LINES = 50;
-const COMPANY_CNPJ = '11222333000181';
-const CLIENT_CNPJ = '45723174000110';
-const CERTIFICATE_PASSWORD = 'senha-do-certificado-bench';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,36 +59,6 @@ const CONNECTIONS = Number(args.connections);
 const n = (value: number) => value.toLocaleString('pt-BR');
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
 
-/** A request as the SPA sends it, timed from the request to the last byte; 2xx or throws. */
-async function send<T>(
-  base: string,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  requestPath: string,
-  body?: unknown,
-) {
-  const started = performance.now();
-  const response = await fetch(`${base}${requestPath}`, {
-    method,
-    headers: {
-      ...headersFor(token),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const elapsed = performance.now() - started;
-  if (response.status < 200 || response.status > 299) {
-    throw new Error(`${method} ${requestPath}: ${response.status} ${text.slice(0, 800)}`);
-  }
-  return { ms: elapsed, body: JSON.parse(text) as T };
-}
-
-const SAO_PAULO = { city: 'São Paulo', state: 'SP', cityCode: '3550308' };
-
-/** The n-th product's sale price: R$ 9.90 to R$ 498.90, the same on every run. */
-const priceOf = (i: number) => (9.9 + ((i * 37) % 50) * 9.98).toFixed(2);
-
 interface Setup {
   productIds: number[];
   clientId: number;
@@ -96,87 +66,11 @@ interface Setup {
 
 /** The company ready to issue, the client, 50 products with NCM and 1,000,000 units in stock. */
 async function setUp(db: pg.Client, base: string, token: string, pfx: Buffer): Promise<Setup> {
-  const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
-    (await db.query<T>(text, values)).rows[0]!;
-
-  // The company, as the Empresa screen saves it, and its certificate, as it uploads it.
-  const current = await send<Record<string, unknown>>(base, token, 'GET', '/api/v1/company');
-  await send(base, token, 'PUT', '/api/v1/company', {
-    ...current.body,
-    legalName: 'Confecções Exemplo Ltda',
-    tradeName: 'Exemplo',
-    cnpj: COMPANY_CNPJ,
-    stateRegistration: '110042490114',
-    address: {
-      zipCode: '01310100',
-      street: 'Avenida Paulista',
-      number: '1000',
-      complement: null,
-      district: 'Bela Vista',
-      ...SAO_PAULO,
-    },
-  });
-  const form = new FormData();
-  form.append('password', CERTIFICATE_PASSWORD);
-  form.append('file', new Blob([new Uint8Array(pfx)]), 'a1.pfx');
-  const uploaded = await fetch(`${base}/api/v1/company/certificate`, {
-    method: 'POST',
-    headers: headersFor(token),
-    body: form,
-  });
-  if (uploaded.status !== 200) {
-    throw new Error(`certificado: ${uploaded.status} ${await uploaded.text()}`);
-  }
-
-  // A taxpayer with a full address and a credit limit, so the gate does its arithmetic.
-  const client = await send<{ id: number }>(base, token, 'POST', '/api/v1/clients', {
-    personType: 'J',
-    document: CLIENT_CNPJ,
-    name: 'Loja Cliente do Benchmark Ltda',
-    stateRegistration: '110042490114',
-    email: 'compras@cliente-bench.com.br',
-    creditLimit: '50000000.00',
-    address: {
-      zipCode: '01430001',
-      street: 'Avenida Brasil',
-      number: '1500',
-      district: 'Jardim América',
-      ...SAO_PAULO,
-    },
-  });
-
-  // Products the way bench:invoices writes them: straight into the database, with NCM.
-  const { userId } = await one<{ userId: number }>('SELECT min(id) AS "userId" FROM users');
-  await db.query(
-    `INSERT INTO units_of_measurement (code, description, decimals)
-     VALUES ('UN', 'Unidade', 0) ON CONFLICT DO NOTHING`,
-  );
-  const unitId = (
-    await one<{ id: number }>("SELECT id FROM units_of_measurement WHERE code = 'UN'")
-  ).id;
-  const locationId = (await one<{ id: number }>('SELECT id FROM stock_locations WHERE is_default'))
-    .id;
-  const productIds = (
-    await db.query<{ id: number }>(
-      `INSERT INTO items (kind, code, name, origin, unit_id, ncm, sale_price, created_by, updated_by)
-       SELECT 'PRODUCT', 'PA-' || lpad(i::text, 3, '0'), 'Camiseta básica Mod. ' || (100 + i),
-         'MANUFACTURED', $1, '61091000', ($2::numeric[])[i], $3, $3
-       FROM generate_series(1, $4::int) AS i ORDER BY i RETURNING id`,
-      [unitId, Array.from({ length: LINES }, (_, i) => priceOf(i + 1)), userId, LINES],
-    )
-  ).rows.map((row) => row.id);
-  // Plenty of stock: entries through the API, as a receipt would post them.
-  for (const itemId of productIds) {
-    await send(base, token, 'POST', '/api/v1/stock-movements', {
-      type: 'IN',
-      itemId,
-      toLocationId: locationId,
-      quantity: '1000000',
-      unitCost: '20.00',
-      notes: 'Estoque inicial do benchmark',
-    });
-  }
-  return { productIds, clientId: client.body.id };
+  await readyCompany(base, token, pfx);
+  // A taxpayer with a credit limit, so the gate does its arithmetic.
+  const clientId = await createTaxpayerClient(base, token, { creditLimit: '50000000.00' });
+  const { productIds } = await stockedProducts(db, base, token, LINES);
+  return { productIds, clientId };
 }
 
 interface OrderLineOut {
@@ -224,7 +118,7 @@ interface ListMeasurement {
 async function main() {
   const load1 = os.loadavg();
   console.log('Gerando o certificado A1 de teste...');
-  const pfx = makePfx(makeTestCertificate({ cnpj: COMPANY_CNPJ }), CERTIFICATE_PASSWORD);
+  const pfx = benchCertificate();
 
   const server = await startBenchServer('sales');
   const { target, databaseUrl } = server;
