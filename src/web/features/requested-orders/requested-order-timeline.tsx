@@ -18,8 +18,8 @@ export function describeRequestedOrderEntry(entry: AuditEntry) {
   const gates = released.map((code) => releasedGates[String(code)] ?? String(code)).join(' e ');
   const reason = entry.changes.reason?.to;
   return (
-    <Typography.Text type="warning" data-testid="timeline-credit-release">
-      Crédito liberado ({gates}).
+    <Typography.Text data-testid="timeline-credit-release">
+      <Typography.Text strong>Crédito liberado</Typography.Text> ({gates}).
       {typeof reason === 'string' && reason ? ` Motivo: ${reason}` : ''}
     </Typography.Text>
   );
