@@ -6,8 +6,9 @@ import { newDocument, ok, seedDocuments, type DocumentScene } from './support/do
 
 /**
  * One way a document's screen says an action was refused (issue 17 §5): "Cancelar" pressed on a
- * purchase order, a production order or a bill that another tab has cancelled meanwhile shows the
- * server's 409 INVALID_STATUS under the action bar, the same message the same way on the three,
+ * purchase order, a production order, a sales order or a bill that another tab has cancelled
+ * meanwhile shows the server's 409 INVALID_STATUS under the action bar, the same message the same
+ * way on the four,
  * never a toast, and the screen then shows the document as it now is. An action with a dialog
  * (Receber, Concluir, Pagar) says the same above the dialog's fields.
  */
@@ -19,30 +20,43 @@ const RUN = Date.now().toString(36).slice(-6).toUpperCase();
 
 const toasts = (page: Page) => page.locator('.ant-notification-notice').allTextContents();
 
-/** A document of each kind that can be cancelled, its API path and its screen's. */
+/**
+ * A document of each kind that can be cancelled, its API path and its screen's, and its status
+ * "cancelled" as its machine says it (a sales order is "Cancelado").
+ */
 const documents = [
   {
     name: 'purchase order',
     create: newDocument.purchaseOrder,
     apiPath: (id: number) => `/purchase-orders/${id}`,
     screenPath: (id: number) => `/purchaseorders/${id}`,
+    cancelled: 'Cancelada',
   },
   {
     name: 'production order',
     create: newDocument.productionOrder,
     apiPath: (id: number) => `/production-orders/${id}`,
     screenPath: (id: number) => `/productionorders/${id}`,
+    cancelled: 'Cancelada',
+  },
+  {
+    name: 'sales order',
+    create: newDocument.requestedOrder,
+    apiPath: (id: number) => `/requested-orders/${id}`,
+    screenPath: (id: number) => `/requestedorders/${id}`,
+    cancelled: 'Cancelado',
   },
   {
     name: 'bill',
     create: newDocument.billToPay,
     apiPath: (id: number) => `/bills-to-pay/${id}`,
     screenPath: (id: number) => `/billstopay/${id}`,
+    cancelled: 'Cancelada',
   },
 ];
 
 describe('A repeated action on a document in Chromium', () => {
-  it('cancelling what another tab cancelled shows the same refusal under the action bar on the three documents', async () => {
+  it('cancelling what another tab cancelled shows the same refusal under the action bar on the four documents', async () => {
     const { page } = ctx;
     await signInAsAdmin(page);
     const scene = await seedDocuments(page, `repetido ${RUN}`, `R${RUN}`);
@@ -62,13 +76,13 @@ describe('A repeated action on a document in Chromium', () => {
       const refusal = page.getByTestId('document-action-error');
       await expect.poll(() => refusal.count(), { timeout: 10_000, message: document.name }).toBe(1);
       expect(await refusal.textContent(), document.name).toContain(
-        errorMessages.INVALID_STATUS('Cancelada'),
+        errorMessages.INVALID_STATUS(document.cancelled),
       );
       expect(await toasts(page), document.name).toEqual([]);
       // The screen reads the document again: cancelled, with nothing left to press.
       await expect
         .poll(() => page.getByTestId('document-status').first().textContent())
-        .toBe('Cancelada');
+        .toBe(document.cancelled);
       expect(await cancel.count(), document.name).toBe(0);
       await expect.poll(() => refusal.isVisible()).toBe(true);
       await ctx.screenshot(`document-repeated-cancel-${document.name.replace(' ', '-')}`);
@@ -107,7 +121,7 @@ describe('A repeated action on a document in Chromium', () => {
       {
         ready: (s: DocumentScene) =>
           newDocument.billToPay(page, s, { checkingAccountId: account.id }),
-        ...documents[2]!,
+        ...documents[3]!,
         open: 'settle-button',
         send: 'settle-submit',
       },

@@ -23,8 +23,9 @@ export async function ok(page: Page, method: string, url: string, body?: unknown
 }
 
 /**
- * What a test of the three documents needs: a supplier, a feedstock with stock in a location (so
- * a production order can start), a manufactured product made of it and a leaf expense category.
+ * What a test of the documents needs: a supplier, a feedstock with stock in a location (so a
+ * production order can start), a manufactured product made of it, a leaf expense category, and
+ * for a sales order a client and a leaf income category.
  * `label` ("409 K3X9Q2") names the rows of one file's run, `code` ("CK3X9Q2", a letter and the
  * run) starts their codes; the browser tests share one database, kept across runs.
  */
@@ -61,6 +62,16 @@ export async function seedDocuments(page: Page, label: string, code: string) {
   const categories = await pageApi(page, 'GET', '/financial-categories?kind=EXPENSE&pageSize=100');
   const items = categories.body.items as { id: number; parentId: number | null }[];
   const category = items.find((item) => !items.some((other) => other.parentId === item.id))!;
+  const incomes = await pageApi(page, 'GET', '/financial-categories?kind=INCOME&pageSize=100');
+  const incomeItems = incomes.body.items as { id: number; parentId: number | null }[];
+  const income = incomeItems.find(
+    (item) => !incomeItems.some((other) => other.parentId === item.id),
+  )!;
+  const client = await created(page, '/clients', {
+    personType: 'J',
+    name: `Cliente ${label}`,
+    document: cnpjFrom(String(Date.now() + 1).slice(-12)),
+  });
   return {
     label,
     supplierId: supplier.id as number,
@@ -68,6 +79,8 @@ export async function seedDocuments(page: Page, label: string, code: string) {
     feedstockId: feedstock.id as number,
     productId: product.id as number,
     categoryId: category.id,
+    clientId: client.id as number,
+    incomeCategoryId: income.id,
   };
 }
 export type DocumentScene = Awaited<ReturnType<typeof seedDocuments>>;
@@ -91,6 +104,17 @@ export const newDocument = {
         quantity: '2',
         sourceLocationId: scene.locationId,
         targetLocationId: scene.locationId,
+      })
+    ).id as number,
+  /** A sales order of the product (which has no sale price: the line names one). */
+  requestedOrder: async (page: Page, scene: DocumentScene) =>
+    (
+      await created(page, '/requested-orders', {
+        clientId: scene.clientId,
+        orderDate: todayInSaoPaulo(),
+        locationId: scene.locationId,
+        categoryId: scene.incomeCategoryId,
+        items: [{ productId: scene.productId, quantity: '2', unitPrice: '50.00' }],
       })
     ).id as number,
   /** `extra` adds to or overrides the bill's fields (its checking account…). */

@@ -317,3 +317,35 @@ export type CreditLimitDetail = {
   openOrders: string;
   thisOrder: string;
 };
+
+/** A row of OVERDUE_RECEIVABLES' `details`: one bill to receive past its due date. */
+export type OverdueReceivableDetail = {
+  id: number;
+  /** 'YYYY-MM-DD'. */
+  dueDate: string;
+  /** What is still open of it, a decimal string. */
+  open: string;
+  documentNumber: string | null;
+};
+
+/** `GET /requested-orders/credit?clientId=`: whose credit the order form shows. */
+export const clientCreditQuerySchema = z.object({ clientId: id() });
+
+/**
+ * A client's credit as the credit gate sees it, beside the client on the order form: its limit
+ * (null: none), what is open of its bills to receive, the overdue part of them, and what its
+ * approved and partly invoiced orders have still to invoice. `available` = limit − open
+ * receivables − open orders (negative when already above it; null without a limit).
+ */
+export const clientCreditSchema = z.object({
+  limit: z.string().nullable(),
+  openReceivables: z.string(),
+  overdue: z.object({
+    count: z.number(),
+    amount: z.string(),
+    oldestDueDate: z.string().nullable(),
+  }),
+  openOrders: z.string(),
+  available: z.string().nullable(),
+});
+export type ClientCredit = z.output<typeof clientCreditSchema>;

@@ -22,13 +22,20 @@ export function DialogRefusal({ message }: { message: string | null }) {
 }
 
 /**
- * A document dialog's refused action: a refusal of the action as a whole (409) kept for
- * DialogRefusal above the fields, any other error's messages on the form's fields.
+ * A document dialog's refused action: a refusal of the action as a whole (409; also a 422 without
+ * fields where the dialog says so, `wholeRule`: a rule of the whole action, such as stock short at
+ * invoicing) kept for DialogRefusal above the fields, any other error's messages on the fields.
  */
-export function useDialogRefusal(form: FormInstance) {
+export function useDialogRefusal(form: FormInstance, options: { wholeRule?: boolean } = {}) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const refuse = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) setRefusal(error.message);
+    const whole =
+      error instanceof ApiError &&
+      (error.status === 409 ||
+        (options.wholeRule === true &&
+          error.status === 422 &&
+          Object.keys(error.fields).length === 0));
+    if (whole) setRefusal(error.message);
     else reportFormError(form, error);
   };
   return { refusal, refuse, clearRefusal: () => setRefusal(null) };

@@ -5,6 +5,10 @@ import {
   type StockShortageDetail,
 } from '../../shared/error-codes.js';
 import { messages } from '../../shared/messages.js';
+import type {
+  CreditLimitDetail,
+  OverdueReceivableDetail,
+} from '../../shared/resources/requested-orders.js';
 
 const knownCodes = new Set<string>(Object.values(ErrorCode));
 const isErrorCode = (code: unknown): code is ErrorCode =>
@@ -14,6 +18,8 @@ const isErrorCode = (code: unknown): code is ErrorCode =>
 interface DetailsByCode {
   INSUFFICIENT_STOCK: StockShortageDetail;
   OVERPAYMENT: OverpaymentDetail;
+  CREDIT_LIMIT: CreditLimitDetail;
+  OVERDUE_RECEIVABLES: OverdueReceivableDetail;
 }
 
 type DetailsOf<C extends ErrorCode> = C extends keyof DetailsByCode

@@ -4,9 +4,10 @@ import { formatPlainDate, todayInSaoPaulo } from '../../../shared/plain-date.js'
 import type {
   CreditLimitDetail,
   CreditRelease,
+  OverdueReceivableDetail,
 } from '../../../shared/resources/requested-orders.js';
 import type { Trx } from '../../db/connection.js';
-import { BusinessRuleError } from '../../platform/errors.js';
+import { BusinessRuleError, NotFoundError } from '../../platform/errors.js';
 import { clientExposure, notYetInvoiced, type LockedOrder } from './requested-orders.repo.js';
 
 /**
@@ -26,7 +27,12 @@ export async function creditGate(
   release: CreditRelease,
 ): Promise<Record<string, unknown> | null> {
   const today = todayInSaoPaulo();
-  const exposure = await clientExposure(trx, order.clientId, order.id, today);
+  const exposure = await clientExposure(trx, order.clientId, {
+    today,
+    otherThan: order.id,
+    lock: true,
+  });
+  if (!exposure) throw new NotFoundError();
   const thisOrder = await notYetInvoiced(trx, order.id);
   const refusals: BusinessRuleError[] = [];
   if (exposure.overdue.length > 0) {
@@ -34,10 +40,10 @@ export async function creditGate(
       new BusinessRuleError({
         code: ErrorCode.OVERDUE_RECEIVABLES,
         message: errorMessages.OVERDUE_RECEIVABLES(
-          exposure.overdue.length,
+          exposure.overdueCount,
           formatPlainDate(exposure.overdue[0]!.dueDate),
         ),
-        details: exposure.overdue.map((bill) => ({ ...bill })),
+        details: exposure.overdue.map((bill): OverdueReceivableDetail => ({ ...bill })),
       }),
     );
   }

@@ -258,19 +258,25 @@ describe('the other moves', () => {
   });
 });
 
+/** A company that issues NF-e, and a scene whose products and client an NF-e accepts. */
+async function invoiceableScene(stock: string) {
+  await readyCompany(api);
+  const scene = await orderFixture(api, stock);
+  for (const product of [scene.shirt, scene.cap]) {
+    await api.db
+      .updateTable('items')
+      .set({ ncm: '61091000' })
+      .where('id', '=', product.id)
+      .execute();
+  }
+  await createInvoiceClientAddress(api, scene.client.id);
+  return scene;
+}
+
 describe('invoicing', () => {
   let sale: OrderFixture;
   beforeAll(async () => {
-    await readyCompany(api);
-    sale = await orderFixture(api, '10');
-    for (const product of [sale.shirt, sale.cap]) {
-      await api.db
-        .updateTable('items')
-        .set({ ncm: '61091000' })
-        .where('id', '=', product.id)
-        .execute();
-    }
-    await createInvoiceClientAddress(api, sale.client.id);
+    sale = await invoiceableScene('10');
   });
 
   it('in two parts then closed: the NF-e, the stock, the reservations and the cents all agree', async () => {
@@ -616,6 +622,142 @@ describe('the credit gate', () => {
     const invoicing = await act(approved.id, 'invoice', {});
     expect(invoicing.statusCode).toBe(422);
     expect(invoicing.json().error.code).toBe('CREDIT_LIMIT');
+  });
+});
+
+describe('a credit release at invoicing', () => {
+  it('is refused without requestedOrders:releaseCredit (403) and invoices the chosen lines with it', async () => {
+    const scene = await invoiceableScene('10');
+    const approved = await order({}, scene);
+    expect((await act(approved.id, 'approve')).statusCode).toBe(200);
+    // The client's limit drops below what the order still has to invoice.
+    await api.db
+      .updateTable('clients')
+      .set({ creditLimit: '100.00' })
+      .where('id', '=', scene.client.id)
+      .execute();
+    const lines = [{ lineId: approved.items[1].id as number, quantity: '2' }];
+    const refused = await act(approved.id, 'invoice', { lines });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('CREDIT_LIMIT');
+
+    const release = { lines, overrideCredit: true, reason: 'Pagamento antecipado combinado' };
+    const invoicer = await userWith(api, ['requestedOrders:read', 'requestedOrders:invoice']);
+    const forbidden = await send('POST', `${BASE}/${approved.id}/invoice`, release, invoicer.token);
+    expect(forbidden.statusCode).toBe(403);
+    expect((await send('GET', `${BASE}/${approved.id}`)).json().invoices).toEqual([]);
+
+    const releaser = await userWith(api, [
+      'requestedOrders:read',
+      'requestedOrders:invoice',
+      'requestedOrders:releaseCredit',
+    ]);
+    const invoiced = await send('POST', `${BASE}/${approved.id}/invoice`, release, releaser.token);
+    expect(invoiced.statusCode, invoiced.body).toBe(200);
+    expect(invoiced.json()).toMatchObject({
+      status: 'PARTIALLY_INVOICED',
+      items: [{ invoicedQuantity: '0.000' }, { invoicedQuantity: '2.000' }],
+    });
+    const history = await send(
+      'GET',
+      `/api/v1/audit?entity=requested-orders&entityId=${approved.id}`,
+    );
+    expect(history.json().items[0]).toMatchObject({
+      action: 'invoice',
+      changes: {
+        creditReleased: { from: null, to: ['CREDIT_LIMIT'] },
+        reason: { from: null, to: release.reason },
+      },
+    });
+  });
+});
+
+describe("a client's credit for the order form", () => {
+  const creditOf = (clientId: number | string, token?: string) =>
+    send('GET', `${BASE}/credit?clientId=${clientId}`, undefined, token);
+
+  it('adds up what the gate weighs: open and overdue receivables, approved orders, the limit left', async () => {
+    const scene = await orderFixture(api, '50');
+    await api.db
+      .updateTable('clients')
+      .set({ creditLimit: '2000.00' })
+      .where('id', '=', scene.client.id)
+      .execute();
+    const approved = await order({}, scene);
+    expect((await act(approved.id, 'approve')).statusCode).toBe(200);
+    const pending = await order({}, scene); // OPEN: not counted until approved
+    for (const bill of [
+      { dueDate: '2026-02-05', amount: '100.00' },
+      { dueDate: '2026-03-10', amount: '40.50' },
+      { dueDate: '2099-01-20', amount: '700.00' },
+    ]) {
+      const created = await send('POST', '/api/v1/bills-to-receive', {
+        clientId: scene.client.id,
+        categoryId: scene.income.id,
+        description: 'Venda avulsa',
+        issueDate: '2026-01-05',
+        ...bill,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+
+    const credit = await creditOf(scene.client.id);
+    expect(credit.statusCode, credit.body).toBe(200);
+    const open = new Decimal('840.50');
+    expect(credit.json()).toEqual({
+      limit: '2000.00',
+      openReceivables: open.toFixed(2),
+      overdue: { count: 2, amount: '140.50', oldestDueDate: '2026-02-05' },
+      openOrders: approved.total,
+      available: new Decimal('2000').minus(open).minus(approved.total).toFixed(2),
+    });
+
+    // The gate, refusing the pending order, counts the same open receivables and orders.
+    await api.db
+      .updateTable('bills')
+      .set({ dueDate: '2099-12-31' })
+      .where('clientId', '=', scene.client.id)
+      .execute();
+    await api.db
+      .updateTable('clients')
+      .set({ creditLimit: '900.00' })
+      .where('id', '=', scene.client.id)
+      .execute();
+    const refused = await act(pending.id, 'approve');
+    expect(refused.json().error).toMatchObject({
+      code: 'CREDIT_LIMIT',
+      details: [{ openReceivables: open.toFixed(2), openOrders: approved.total }],
+    });
+    expect((await creditOf(scene.client.id)).json()).toMatchObject({
+      limit: '900.00',
+      openReceivables: open.toFixed(2),
+      overdue: { count: 0, amount: '0.00', oldestDueDate: null },
+      openOrders: approved.total,
+    });
+  });
+
+  it('has no limit nor limit left for a client without one; 404 for no client, 400 for no id', async () => {
+    const scene = await orderFixture(api, '0');
+    expect((await creditOf(scene.client.id)).json()).toEqual({
+      limit: null,
+      openReceivables: '0.00',
+      overdue: { count: 0, amount: '0.00', oldestDueDate: null },
+      openOrders: '0.00',
+      available: null,
+    });
+    expect((await creditOf(999999)).statusCode).toBe(404);
+    expect((await creditOf('abc')).statusCode).toBe(400);
+    expect((await send('GET', `${BASE}/credit`)).statusCode).toBe(400);
+  });
+
+  it('asks requestedOrders:read', async () => {
+    const scene = await orderFixture(api, '0');
+    const reader = await userWith(api, ['requestedOrders:read']);
+    expect((await creditOf(scene.client.id, reader.token)).statusCode).toBe(200);
+    const clerk = await userWith(api, ['clients:read', 'billsToReceive:read']);
+    expect((await creditOf(scene.client.id, clerk.token)).statusCode).toBe(403);
+    const anonymous = await api.request({ method: 'GET', url: `${BASE}/credit?clientId=1` });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

@@ -280,42 +280,58 @@ export async function invoicedMoney(
 // ---- Credit --------------------------------------------------------------------------------
 
 /**
- * The client's row locked (so two orders of one client pass the credit gate one after the
- * other) with its limit, and the figures of its exposure but this order's: what is open of its
- * bills to receive, its overdue ones, and what its other approved orders have still to invoice.
+ * A client's credit as the gate and the order form read it: its limit, what is open of its bills
+ * to receive, its overdue ones (the oldest 50 listed; count and amount of them all), and what its
+ * approved and partly invoiced orders have still to invoice, `otherThan` this one (the order at
+ * the gate counts apart, once). `lock` takes the client's row FOR UPDATE, so two orders of one
+ * client pass the gate one after the other; the form's read locks nothing. Null: no such client.
  */
-export async function clientExposure(trx: Trx, clientId: number, orderId: number, today: string) {
-  const client = await trx
+export async function clientExposure(
+  db: DbOrTrx,
+  clientId: number,
+  options: { today: string; otherThan: number | null; lock: boolean },
+) {
+  const client = await db
     .selectFrom('clients')
     .select(['creditLimit'])
     .where('id', '=', clientId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  const [open, overdue, orders] = await Promise.all([
+    .$if(options.lock, (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (!client) return null;
+  const [open, overdueTotal, overdue, orders] = await Promise.all([
     sql<{ amount: string }>`
       SELECT coalesce(sum(amount - paid_amount), 0)::numeric(15,2)::text AS amount
       FROM bills
       WHERE kind = 'RECEIVE' AND client_id = ${clientId}
-        AND status IN ('OPEN', 'PARTIALLY_PAID')`.execute(trx),
+        AND status IN ('OPEN', 'PARTIALLY_PAID')`.execute(db),
+    sql<{ count: number; amount: string }>`
+      SELECT count(*)::integer AS count,
+        coalesce(sum(amount - paid_amount), 0)::numeric(15,2)::text AS amount
+      FROM bills
+      WHERE kind = 'RECEIVE' AND client_id = ${clientId}
+        AND status IN ('OPEN', 'PARTIALLY_PAID') AND due_date < ${options.today}::date`.execute(db),
     sql<{ id: number; dueDate: string; open: string; documentNumber: string | null }>`
       SELECT id, due_date, (amount - paid_amount)::numeric(15,2)::text AS open, document_number
       FROM bills
       WHERE kind = 'RECEIVE' AND client_id = ${clientId}
-        AND status IN ('OPEN', 'PARTIALLY_PAID') AND due_date < ${today}::date
+        AND status IN ('OPEN', 'PARTIALLY_PAID') AND due_date < ${options.today}::date
       ORDER BY due_date, id
-      LIMIT 50`.execute(trx),
+      LIMIT 50`.execute(db),
     sql<{ amount: string }>`
       SELECT coalesce(sum(o.total - coalesce((
         SELECT sum(n.total) FROM invoices n WHERE n.requested_order_id = o.id AND n.status = 'ISSUED'
       ), 0)), 0)::numeric(15,2)::text AS amount
       FROM requested_orders o
-      WHERE o.client_id = ${clientId} AND o.id <> ${orderId}
-        AND o.status IN ('APPROVED', 'PARTIALLY_INVOICED')`.execute(trx),
+      WHERE o.client_id = ${clientId}
+        ${options.otherThan === null ? sql`` : sql`AND o.id <> ${options.otherThan}`}
+        AND o.status IN ('APPROVED', 'PARTIALLY_INVOICED')`.execute(db),
   ]);
   return {
     limit: client.creditLimit,
     openReceivables: open.rows[0]!.amount,
     overdue: overdue.rows,
+    overdueCount: overdueTotal.rows[0]!.count,
+    overdueAmount: overdueTotal.rows[0]!.amount,
     openOrders: orders.rows[0]!.amount,
   };
 }

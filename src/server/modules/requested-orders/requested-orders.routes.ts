@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { date } from '../../../shared/fields.js';
 import {
+  clientCreditQuerySchema,
+  clientCreditSchema,
   requestedOrderApproveSchema,
   requestedOrderAvailabilitySchema,
   requestedOrderCreateSchema,
@@ -17,6 +19,7 @@ import { ForbiddenError } from '../../platform/errors.js';
 import { currentUser } from '../../platform/auth.js';
 import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
+import { clientCredit } from './client-credit.js';
 import { invoiceRequestedOrder } from './invoice-requested-order.js';
 import { planRequestedOrderProduction } from './plan-requested-order-production.js';
 import {
@@ -50,7 +53,8 @@ function mayRelease<T extends { overrideCredit: boolean }>(request: FastifyReque
 
 /**
  * Pedidos Recebidos (`/requested-orders`): the list, an order with its lines (reserved and
- * invoiced of each), its availability; the OPEN order's create, edit and delete; approve and
+ * invoiced of each), its availability, a client's credit (`/credit`, for the order form: under
+ * this module because the exposure rule and its SQL are the credit gate's); the OPEN order's create, edit and delete; approve and
  * reserve (requestedOrders:approve), invoice, close and deliver (requestedOrders:invoice), cancel.
  */
 export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPluginAsyncZod {
@@ -66,6 +70,16 @@ export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPl
         response: { 200: requestedOrderPageSchema },
       },
       handler: (request) => listRequestedOrders(db, request.query),
+    });
+    app.get(`${base}/credit`, {
+      config: { permission: 'requestedOrders:read' },
+      schema: {
+        tags,
+        summary: 'Crédito do cliente: limite, títulos em aberto e vencidos, pedidos a faturar',
+        querystring: clientCreditQuerySchema,
+        response: { 200: clientCreditSchema },
+      },
+      handler: (request) => clientCredit(db, request.query.clientId),
     });
     app.get(`${base}/:id`, {
       config: { permission: 'requestedOrders:read' },

@@ -1,9 +1,11 @@
 import {
   REQUESTED_ORDERS_PATH,
+  type ClientCredit,
   type RequestedOrderAction,
   type RequestedOrderAvailability,
   type RequestedOrderCreateInput,
   type RequestedOrderDetail,
+  type RequestedOrderInvoiceInput,
   type RequestedOrderPage,
   type RequestedOrderUpdateInput,
 } from '../../../shared/resources/requested-orders.js';
@@ -28,6 +30,13 @@ export const requestedOrderKeys = resourceKeys(REQUESTED_ORDERS_PATH);
 export const availabilityKey = (id: number | string) =>
   [...requestedOrderKeys.detail(id), 'availability'] as const;
 
+/**
+ * A client's credit on the order form: under the orders' keys, so that every action on an order
+ * (an approval, an invoice) reads it again.
+ */
+export const clientCreditKey = (clientId: number) =>
+  [...requestedOrderKeys.all, 'credit', clientId] as const;
+
 /** A refusal an action bar or dialog shows itself (wrong status, stock reserved); the rest is a toast. */
 const refusals = { silent: [409, 422] } as const;
 
@@ -46,9 +55,20 @@ export const requestedOrdersApi = {
   update: (id: number, input: RequestedOrderUpdateInput) =>
     http.put<RequestedOrderDetail>(one(id), input, { silent: [400, 409, 422] }),
   remove: (id: number) => http.delete(one(id), refusals),
-  /** approve, reserve, plan production, invoice (all that is left), close or cancel. */
-  act: (id: number, action: StatusAction) =>
-    http.post<RequestedOrderDetail>(`${one(id)}/${actionPaths[action]}`, {}, refusals),
+  /**
+   * approve, reserve, plan production, invoice (all that is left), close or cancel; "Aprovar"
+   * and "Faturar" may carry a credit release (`body`).
+   */
+  act: (id: number, action: StatusAction, body: CreditGatedBody = {}) =>
+    http.post<RequestedOrderDetail>(`${one(id)}/${actionPaths[action]}`, body, refusals),
+  /** The credit release dialog shows 400 on the reason and 409/422 in its Alert. */
+  release: (id: number, action: CreditGatedAction, body: CreditGatedBody) =>
+    http.post<RequestedOrderDetail>(`${one(id)}/${actionPaths[action]}`, body, {
+      silent: [400, 409, 422],
+    }),
+  /** The order form's figures of the client's credit; nothing is said if they cannot be read. */
+  credit: (clientId: number, signal?: AbortSignal) =>
+    http.get<ClientCredit>(`${BASE}/credit`, { query: { clientId }, signal, silent: true }),
   /** The dialog shows 400 next to the date and 409 in its Alert. */
   deliver: (id: number, input: { date: string }) =>
     http.post<RequestedOrderDetail>(`${one(id)}/deliver`, input, { silent: [400, 409, 422] }),
@@ -59,6 +79,11 @@ export type StatusAction = Extract<
   RequestedOrderAction,
   'approve' | 'reserve' | 'planProduction' | 'invoice' | 'close' | 'cancel'
 >;
+
+/** The actions that pass the credit gate, and what they send: Faturar's lines, a release. */
+export type CreditGatedAction = Extract<StatusAction, 'approve' | 'invoice'>;
+export type CreditGatedBody = RequestedOrderInvoiceInput;
+
 const actionPaths: Record<StatusAction, string> = {
   approve: 'approve',
   reserve: 'reserve',
@@ -115,5 +140,21 @@ export const useDeliverRequestedOrder = (
     requestedOrderKeys,
     (input: { date: string }) => requestedOrdersApi.deliver(id, input),
     [],
+    callbacks,
+  );
+
+/**
+ * "Liberar crédito": the refused "Aprovar" or "Faturar" sent again with `overrideCredit` and its
+ * reason; it changes what the action itself changes.
+ */
+export const useCreditRelease = (
+  action: CreditGatedAction,
+  callbacks?: MutationCallbacks<RequestedOrderDetail, { id: number; body: CreditGatedBody }>,
+) =>
+  useDocumentAction(
+    requestedOrderKeys,
+    ({ id, body }: { id: number; body: CreditGatedBody }) =>
+      requestedOrdersApi.release(id, action, body),
+    actionReads(action),
     callbacks,
   );

@@ -28,6 +28,7 @@ import { PercentInput } from '../../components/percent-input.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { countUpTo } from '../../components/text-limit.js';
 import { useDocumentForm } from '../../components/use-document-form.js';
+import { ClientCreditSummary } from './client-credit-summary.js';
 import {
   requestedOrderKeys,
   requestedOrdersApi,
@@ -62,7 +63,7 @@ const toSave = (
 /**
  * "Novo pedido" and `:id/edit` (an open order only): the client, the dates, the location its
  * goods ship from (and are reserved at), the nature of operation (by the products' origin when
- * blank), the payment terms and category of the bills to receive, the product lines (a picked
+ * blank), the client's credit beside the client, the payment terms and category of the bills to receive, the product lines (a picked
  * product brings its sale price) with each line's discount and total, freight and discount, and
  * the totals live as typed, by the same rule the server applies.
  */
@@ -191,6 +192,7 @@ function RequestedOrderForm({
               name="clientId"
               validateFirst
               rules={[required, validate('clientId')]}
+              extra={<ClientCreditSummary />}
             >
               <ReferenceSelect resource="clients" offerNew />
             </Form.Item>

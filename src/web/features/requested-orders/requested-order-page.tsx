@@ -34,9 +34,11 @@ import {
   useDeleteRequestedOrder,
   useRequestedOrderAction,
 } from './api.js';
+import { CreditRefusalSection, useCreditRefusal } from './credit-refusal-section.js';
 import { DeliverDialog } from './deliver-dialog.js';
 import { LinkedDocuments } from './linked-documents.js';
 import { RequestedOrderStatusTag } from './requested-order-status-tag.js';
+import { describeRequestedOrderEntry } from './requested-order-timeline.js';
 
 /** The timeline's headlines, in the order's gender. */
 const timelineLabels: Record<string, string> = {
@@ -203,7 +205,8 @@ function OrderLines({
  * Reservar, Encerrar, Entregar, Cancelar, Editar, Excluir), the lines with what is reserved,
  * invoiced and still missing at its location, and its timeline. Each action's hook (api.ts)
  * reads again the order, its availability and the stock it reserved or released; a refusal
- * (another tab moved it, units reserved elsewhere) is said under the buttons.
+ * (another tab moved it, units reserved elsewhere) is said under the buttons, the credit gate's
+ * with its figures and "Liberar crédito" (credit-refusal-section.tsx).
  */
 export function RequestedOrderPage({ basePath }: { basePath: string }) {
   const { id, validId, back, openEdit } = useDocumentRoute(basePath);
@@ -216,6 +219,7 @@ export function RequestedOrderPage({ basePath }: { basePath: string }) {
   const invoice = useRequestedOrderAction('invoice');
   const close = useRequestedOrderAction('close');
   const cancel = useRequestedOrderAction('cancel');
+  const credit = useCreditRefusal();
 
   const order = useQuery({
     queryKey: requestedOrderKeys.detail(id),
@@ -308,10 +312,13 @@ export function RequestedOrderPage({ basePath }: { basePath: string }) {
                 machine={requestedOrderMachine}
                 status={row.status}
                 actions={actions}
+                {...credit.barProps}
               >
                 <Button onClick={back}>Voltar</Button>
               </DocumentActionBar>
             </Flex>
+
+            <CreditRefusalSection order={row} credit={credit} />
 
             <Flex gap={12} wrap>
               {figure('Total', formatBRL(row.total), 'order-total', true)}
@@ -384,6 +391,7 @@ export function RequestedOrderPage({ basePath }: { basePath: string }) {
                 entityId={row.id}
                 labels={timelineLabels}
                 machine={requestedOrderMachine}
+                describe={describeRequestedOrderEntry}
               />
             </Card>
 
