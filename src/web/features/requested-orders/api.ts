@@ -1,3 +1,4 @@
+import { PURCHASE_ORDERS_PATH } from '../../../shared/resources/purchase-orders.js';
 import {
   REQUESTED_ORDERS_PATH,
   type RequestedOrderAction,
@@ -48,7 +49,13 @@ export const requestedOrdersApi = {
   remove: (id: number) => http.delete(one(id), refusals),
   /** approve, reserve, plan production, invoice (all that is left), close or cancel. */
   act: (id: number, action: StatusAction) =>
-    http.post<RequestedOrderDetail>(`${one(id)}/${actionPaths[action]}`, {}, refusals),
+    http.post<RequestedOrderDetail>(
+      `${one(id)}/${actionPaths[action]}`,
+      {},
+      // Planning may need a purchasing right the button does not ask (the order has resale
+      // products to buy): that 403 is said on the page, not by leaving it for "access denied".
+      action === 'planProduction' ? { ...refusals, redirectOnForbidden: false } : refusals,
+    ),
   /** The dialog shows 400 next to the date and 409 in its Alert. */
   deliver: (id: number, input: { date: string }) =>
     http.post<RequestedOrderDetail>(`${one(id)}/deliver`, input, { silent: [400, 409, 422] }),
@@ -70,13 +77,14 @@ const actionPaths: Record<StatusAction, string> = {
 
 /**
  * What else each action changes: reservations move the free stock; planning makes production
- * orders; invoicing issues an NF-e, posts the stock out and creates the bills to receive.
+ * and purchase orders; invoicing issues an NF-e, posts the stock out and creates the bills to
+ * receive.
  */
 const actionReads = (action: StatusAction) =>
   action === 'invoice'
     ? [...changedReads.stockPosting, ...changedReads.bills('RECEIVE'), resourceKeys('invoices').all]
     : action === 'planProduction'
-      ? [resourceKeys('production-orders').all]
+      ? [resourceKeys('production-orders').all, resourceKeys(PURCHASE_ORDERS_PATH).all]
       : changedReads.stockReservations;
 
 /** What the order form saves: a new order, or an open one's changes with the version read. */
