@@ -113,6 +113,16 @@ describe('Movimentações › Pedidos Recebidos', () => {
     await settled(page);
     await ctx.screenshot('requested-order-approved-1280', true);
 
+    // "Planejar produção" would buy the 3 missing, but the product has no default supplier (the
+    // Produtos form has no such field yet): the refusal names it under the buttons, nothing made.
+    await page.getByTestId('action-planProduction').click();
+    await expect
+      .poll(() => page.getByTestId('document-actions').locator('xpath=..').textContent())
+      .toContain(`Itens sem fornecedor padrão: ${PRODUCT.name}.`);
+    expect(await page.getByTestId('linked-documents').count()).toBe(0);
+    await settled(page);
+    await ctx.screenshot('requested-order-plan-refused-1280', true);
+
     // 3 more arrive; "Reservar" takes them.
     await scene.enter('3');
     await page.getByTestId('action-reserve').click();

@@ -202,6 +202,8 @@ export const messages = {
     cancelConfirm: 'Cancelar a ordem de compra?',
     deleteConfirm: 'Excluir este rascunho?',
     billDescription: (number: string, supplier: string) => `${number} — ${supplier}`,
+    /** The notes of a draft bought for a sales order ("Planejar produção"). */
+    forSalesOrder: (order: string) => `Compra para o pedido ${order}.`,
   },
   /** Pedidos Recebidos (DOMAIN §7, issue 19). */
   requestedOrders: {
@@ -220,7 +222,9 @@ export const messages = {
     saved: 'Pedido salvo.',
     approved: 'Pedido aprovado.',
     reserved: 'Reserva atualizada.',
-    productionPlanned: 'Produção planejada para o que falta.',
+    productionPlanned: 'Produção e compras planejadas para o que falta.',
+    purchaseNotAllowed:
+      'Faltam produtos de revenda: gerar as ordens de compra exige a permissão "Ordens de Compra: Incluir/alterar".',
     invoiced: 'Pedido faturado: NF-e emitida.',
     invoiceConfirm:
       'Faturar o que falta do pedido? A NF-e é emitida, o estoque sai e os títulos a receber são gerados.',

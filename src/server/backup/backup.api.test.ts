@@ -240,11 +240,13 @@ async function everyKindOfData() {
   });
   expect(certificate.statusCode, certificate.body).toBe(200);
 
-  // A sales order approved, holding a reservation of the stock.
+  // A sales order approved, holding a reservation of the stock, and buying the 2 it misses.
   const saleItem = await createItem(api.db, {
     kind: 'PRODUCT',
     origin: 'RESALE',
     unitId: purchase.un,
+    lastPurchasePrice: '4.0000',
+    defaultSupplierId: purchase.supplier.id,
   });
   await post('/stock-movements', {
     type: 'IN',
@@ -258,9 +260,10 @@ async function everyKindOfData() {
     orderDate: today,
     locationId: purchase.location.id,
     categoryId: money.income.id,
-    items: [{ productId: saleItem.id, quantity: '4', unitPrice: '9.90' }],
+    items: [{ productId: saleItem.id, quantity: '12', unitPrice: '9.90' }],
   });
   await post(`/requested-orders/${sale.id}/approve`);
+  await post(`/requested-orders/${sale.id}/plan-production`);
 
   // An invoice's draft with its line (issuing is the invoices' tests' business).
   const operation = await api.db

@@ -467,6 +467,8 @@ export interface PurchaseOrdersTable extends Bookkeeping {
   discount: Numeric;
   total: Numeric;
   notes: string | null;
+  /** The sales order it buys for ("Planejar produção", migration 0026), else null. */
+  requestedOrderId: number | null;
   status: ColumnType<PurchaseOrderStatus, PurchaseOrderStatus | undefined, PurchaseOrderStatus>;
 }
 /** A sales order (migration 0025). */

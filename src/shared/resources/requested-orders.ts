@@ -230,6 +230,17 @@ export const requestedOrderDetailSchema = requestedOrderSummarySchema.extend({
       plannedEnd: nullableText,
     }),
   ),
+  /** The purchase orders bought for it ("Planejar produção" of resale products), oldest first. */
+  purchaseOrders: z.array(
+    z.object({
+      id: z.number(),
+      /** "OC-000042". */
+      number: z.string(),
+      status: z.string(),
+      expectedDate: nullableText,
+      supplierName: z.string(),
+    }),
+  ),
 });
 export type RequestedOrderDetail = z.output<typeof requestedOrderDetailSchema>;
 

@@ -26,6 +26,7 @@ import * as m0022 from './0022-fiscal-settings-certificate.js';
 import * as m0023 from './0023-fiscal-operations.js';
 import * as m0024 from './0024-invoices.js';
 import * as m0025 from './0025-requested-orders.js';
+import * as m0026 from './0026-purchase-order-sales-link.js';
 import * as m0027 from './0027-invoice-item-operations.js';
 
 export interface Migration {
@@ -60,5 +61,6 @@ export const migrations: Migration[] = [
   { name: '0023-fiscal-operations', up: m0023.up },
   { name: '0024-invoices', up: m0024.up },
   { name: '0025-requested-orders', up: m0025.up },
+  { name: '0026-purchase-order-sales-link', up: m0026.up },
   { name: '0027-invoice-item-operations', up: m0027.up },
 ];

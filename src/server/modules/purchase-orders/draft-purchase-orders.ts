@@ -17,16 +17,30 @@ import { ceilToUnit } from './purchase-orders.rules.js';
 import { insertPurchaseOrder } from './save-purchase-order.js';
 
 /**
+ * Drafts bought for a sales order ("Planejar produção" of its resale products): linked to it, so
+ * that a second plan counts what they still bring, and delivered at the order's location rather
+ * than the default one — the goods are for a sale that ships from there, where the order's
+ * reservation and its invoice's stock exit take them.
+ */
+export interface ForSalesOrder {
+  requestedOrderId: number;
+  /** "PV-000042", written in the drafts' notes for the buyer. */
+  number: string;
+  locationId: number;
+}
+
+/**
  * "Comprar" / "Comprar faltantes": one DRAFT per default supplier of the items, in the order the
  * suppliers first appear; each line at the item's last purchase price (its average cost when it
- * was never bought), its quantity rounded up to the unit's decimals; the default stock location;
- * the EXPENSE category "Matéria-prima" (else the first active one). Items without a default
- * supplier answer 422 listing them, and nothing is created.
+ * was never bought), its quantity rounded up to the unit's decimals; the default stock location
+ * (the sales order's, `forSale`); the EXPENSE category "Matéria-prima" (else the first active
+ * one). Items without a default supplier answer 422 listing them, and nothing is created.
  */
 export function createDrafts(
   db: DbOrTrx,
   ctx: AuditContext,
   input: PurchaseOrderDraftsInput,
+  forSale: ForSalesOrder | null = null,
 ): Promise<{ items: PurchaseOrderDetail[] }> {
   return inTransaction(db, async (trx) => {
     const lines = input.lines as { itemId: number; quantity: string }[];
@@ -60,7 +74,7 @@ export function createDrafts(
         details: without.map((each) => ({ ...each })),
       });
     }
-    const location = await findDefaultLocation(trx);
+    const location = forSale ? { id: forSale.locationId } : await findDefaultLocation(trx);
     if (!location) throw new BusinessRuleError(messages.purchaseOrders.noDefaultLocation);
     const category = await findExpenseCategory(trx, messages.purchaseOrders.rawMaterialCategory);
     if (!category) throw new BusinessRuleError(messages.purchaseOrders.noExpenseCategory);
@@ -76,28 +90,33 @@ export function createDrafts(
     const today = todayInSaoPaulo();
     const created: PurchaseOrderDetail[] = [];
     for (const [supplierId, group] of groups) {
-      const id = await insertPurchaseOrder(trx, ctx, {
-        supplierId,
-        orderDate: today,
-        expectedDate: null,
-        locationId: location.id,
-        paymentMethodId: null,
-        categoryId: category.id,
-        installments: 1,
-        firstDueInDays: 30,
-        intervalDays: 30,
-        freight: '0.00',
-        discount: '0.00',
-        notes: null,
-        items: [...group].map(([itemId, quantity]) => {
-          const item = items.get(itemId)!;
-          return {
-            itemId,
-            quantity: ceilToUnit(quantity.toFixed(3), item.unitDecimals),
-            unitPrice: new Decimal(item.lastPurchasePrice ?? item.averageCost).toFixed(4),
-          };
-        }),
-      });
+      const id = await insertPurchaseOrder(
+        trx,
+        ctx,
+        {
+          supplierId,
+          orderDate: today,
+          expectedDate: null,
+          locationId: location.id,
+          paymentMethodId: null,
+          categoryId: category.id,
+          installments: 1,
+          firstDueInDays: 30,
+          intervalDays: 30,
+          freight: '0.00',
+          discount: '0.00',
+          notes: forSale ? messages.purchaseOrders.forSalesOrder(forSale.number) : null,
+          items: [...group].map(([itemId, quantity]) => {
+            const item = items.get(itemId)!;
+            return {
+              itemId,
+              quantity: ceilToUnit(quantity.toFixed(3), item.unitDecimals),
+              unitPrice: new Decimal(item.lastPurchasePrice ?? item.averageCost).toFixed(4),
+            };
+          }),
+        },
+        forSale?.requestedOrderId ?? null,
+      );
       created.push(await getPurchaseOrder(trx, id));
     }
     return { items: created };

@@ -13,6 +13,7 @@ import {
   findOrderWithNames,
   findReceipts,
   listOrders,
+  ordersForSalesOrder,
   type LineDbRow,
   type OrderDbRow,
 } from './purchase-orders.repo.js';
@@ -103,3 +104,9 @@ export async function getPurchaseOrder(db: DbOrTrx, id: number): Promise<Purchas
 }
 
 // ---- Create and edit -----------------------------------------------------------------------
+
+/** The purchase orders bought for a sales order, as its page lists them ("OC-000042"). */
+export async function purchaseOrdersOfSalesOrder(db: DbOrTrx, requestedOrderId: number) {
+  const rows = await ordersForSalesOrder(db, requestedOrderId);
+  return rows.map((row) => ({ ...row, number: formatPurchaseOrderNumber(row.number) }));
+}

@@ -157,6 +157,40 @@ export async function receivedValues(db: DbOrTrx, orderId: number): Promise<Map<
   return new Map(rows.map((row) => [row.lineId, row.value]));
 }
 
+// ---- Bought for a sales order ---------------------------------------------------------------
+
+/**
+ * Per item, what the purchase orders bought for the sales order still have to bring: ordered −
+ * received of each line, on the orders that still wait for goods (a DRAFT, APPROVED or
+ * PARTIALLY_RECEIVED one). A CANCELLED order brings nothing, and a RECEIVED one brings nothing
+ * more: either everything came or "Encerrar" stopped waiting for the rest.
+ */
+export async function stillToArriveForSalesOrder(
+  db: DbOrTrx,
+  requestedOrderId: number,
+): Promise<Map<number, string>> {
+  const { rows } = await sql<{ itemId: number; quantity: string }>`
+    SELECT l.item_id, sum(greatest(l.quantity - l.received_quantity, 0))::numeric(15,3)::text
+      AS quantity
+    FROM purchase_order_items l
+    JOIN purchase_orders o ON o.id = l.purchase_order_id
+    WHERE o.requested_order_id = ${requestedOrderId}
+      AND o.status IN ('DRAFT', 'APPROVED', 'PARTIALLY_RECEIVED')
+    GROUP BY l.item_id`.execute(db);
+  return new Map(rows.map((row) => [row.itemId, row.quantity]));
+}
+
+/** The purchase orders bought for the sales order (cancelled ones too), oldest first. */
+export function ordersForSalesOrder(db: DbOrTrx, requestedOrderId: number) {
+  return db
+    .selectFrom('purchaseOrders as o')
+    .innerJoin('suppliers as s', 's.id', 'o.supplierId')
+    .select(['o.id', 'o.number', 'o.status', 'o.expectedDate', 's.name as supplierName'])
+    .where('o.requestedOrderId', '=', requestedOrderId)
+    .orderBy('o.id')
+    .execute();
+}
+
 // ---- The list ------------------------------------------------------------------------------
 
 const SORTS: Record<string, string> = {

@@ -98,19 +98,27 @@ function headerValues(input: OrderInput) {
 
 /**
  * Writes a new DRAFT with its lines and number, audited, in the caller's transaction (a POST, or
- * the drafts from a shortage); answers its id.
+ * the drafts from a shortage, which may be bought for a sales order); answers its id.
  */
 export async function insertPurchaseOrder(
   trx: Trx,
   ctx: AuditContext,
   input: OrderInput,
+  requestedOrderId: number | null = null,
 ): Promise<number> {
   const { lines, total } = await checkOrder(trx, input);
   // The number last, after every validation: its row stays locked until the transaction ends.
   const number = await takeNumber(trx, PURCHASE_ORDER_SEQUENCE);
   const id = await insertOrder(
     trx,
-    { ...headerValues(input), number, total, createdBy: ctx.userId, updatedBy: ctx.userId },
+    {
+      ...headerValues(input),
+      requestedOrderId,
+      number,
+      total,
+      createdBy: ctx.userId,
+      updatedBy: ctx.userId,
+    },
     lines,
   );
   await auditCreated(trx, ctx, purchaseOrderDocument, id);

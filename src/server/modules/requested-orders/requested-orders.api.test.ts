@@ -1,13 +1,16 @@
 import { Decimal } from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApi } from '../../testing/api-app.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { productionFixtures } from '../production-orders/testing/production-fixtures.js';
+import { stillToArriveForSalesOrder } from '../purchase-orders/index.js';
 import { readyCompany } from '../invoices/testing/invoice-fixtures.js';
 import {
   createInvoiceClientAddress,
   orderFixture,
   orderInput,
+  resaleFixture,
   type OrderFixture,
 } from './testing/order-fixtures.js';
 
@@ -814,5 +817,283 @@ describe('making to order', () => {
       'approve',
       'create',
     ]);
+  });
+
+  /** The purchase orders bought for the order, as stored. */
+  const purchasesFor = (orderId: number) =>
+    api.db
+      .selectFrom('purchaseOrders')
+      .select(['id', 'supplierId', 'locationId', 'status', 'notes'])
+      .where('requestedOrderId', '=', orderId)
+      .orderBy('id')
+      .execute();
+  const purchaseLines = (purchaseOrderId: number) =>
+    api.db
+      .selectFrom('purchaseOrderItems')
+      .select(['itemId', 'quantity', 'unitPrice'])
+      .where('purchaseOrderId', '=', purchaseOrderId)
+      .execute();
+  const productionsFor = (orderId: number) =>
+    api.db
+      .selectFrom('productionOrders')
+      .select(['productId', 'quantity'])
+      .where('requestedOrderId', '=', orderId)
+      .execute();
+
+  it('buys the resale products it misses once: a draft for its default supplier, linked, at its location', async () => {
+    const pf = productionFixtures(api);
+    const scene = await orderFixture(api, '0');
+    const resale = await resaleFixture(api);
+    await pf.stockIn(resale.product.id, scene.location.id, '2', '12.00');
+    const created = await order(
+      { items: [{ productId: resale.product.id, quantity: '5' }] },
+      scene,
+    );
+    expect((await act(created.id, 'approve')).json().items[0].reservedQuantity).toBe('2.000');
+
+    const planned = await act(created.id, 'plan-production');
+    expect(planned.statusCode, planned.body).toBe(200);
+    const purchases = await purchasesFor(created.id);
+    expect(purchases).toEqual([
+      {
+        id: expect.any(Number),
+        supplierId: resale.supplier.id,
+        locationId: scene.location.id,
+        status: 'DRAFT',
+        notes: `Compra para o pedido ${created.number}.`,
+      },
+    ]);
+    const purchase = purchases[0]!;
+    expect(await purchaseLines(purchase.id)).toEqual([
+      { itemId: resale.product.id, quantity: '3.000', unitPrice: '12.5000' },
+    ]);
+    expect(await productionsFor(created.id)).toEqual([]);
+    // The number the draft took, as the page shows it ("OC-000042").
+    const { number: taken } = await api.db
+      .selectFrom('purchaseOrders')
+      .select('number')
+      .where('id', '=', purchase.id)
+      .executeTakeFirstOrThrow();
+    const number = `OC-${String(taken).padStart(6, '0')}`;
+    expect(planned.json().purchaseOrders).toEqual([
+      {
+        id: purchase.id,
+        number,
+        status: 'DRAFT',
+        expectedDate: null,
+        supplierName: resale.supplier.name,
+      },
+    ]);
+    const history = async () =>
+      (await send('GET', `/api/v1/audit?entity=requested-orders&entityId=${created.id}`)).json()
+        .items;
+    expect((await history())[0]).toMatchObject({
+      action: 'planProduction',
+      changes: {
+        plannedProduction: { to: [] },
+        purchaseDrafts: {
+          to: [
+            {
+              purchaseOrderId: purchase.id,
+              number,
+              supplierId: resale.supplier.id,
+              items: [{ itemId: resale.product.id, quantity: '3.000' }],
+            },
+          ],
+        },
+      },
+    });
+
+    // Asked again: what is missing is on its way; nothing new, nothing audited.
+    const again = await act(created.id, 'plan-production');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await purchasesFor(created.id)).toHaveLength(1);
+    expect((await history()).map((entry: { action: string }) => entry.action)).toEqual([
+      'planProduction',
+      'approve',
+      'create',
+    ]);
+
+    // A cancelled purchase brings nothing: the next plan buys the 3 again.
+    expect((await send('POST', `/api/v1/purchase-orders/${purchase.id}/cancel`)).statusCode).toBe(
+      200,
+    );
+    expect((await act(created.id, 'plan-production')).statusCode).toBe(200);
+    const after = await purchasesFor(created.id);
+    expect(after.map((each) => each.status)).toEqual(['CANCELLED', 'DRAFT']);
+    expect(await purchaseLines(after[1]!.id)).toEqual([
+      expect.objectContaining({ itemId: resale.product.id, quantity: '3.000' }),
+    ]);
+  });
+
+  it('counts what an approved purchase still has to bring: ordered less received', async () => {
+    const scene = await orderFixture(api, '0');
+    const resale = await resaleFixture(api);
+    const created = await order(
+      { items: [{ productId: resale.product.id, quantity: '6' }] },
+      scene,
+    );
+    await act(created.id, 'approve');
+    expect((await act(created.id, 'plan-production')).statusCode).toBe(200);
+    const [purchase] = await purchasesFor(created.id);
+    const arriving = async () =>
+      Object.fromEntries(await stillToArriveForSalesOrder(api.db, created.id));
+    expect(await arriving()).toEqual({ [resale.product.id]: '6.000' });
+    // The buyer orders 4 more than the sale needs and receives 7 of the 10.
+    const detail = (await send('GET', `/api/v1/purchase-orders/${purchase!.id}`)).json();
+    const edited = await send('PUT', `/api/v1/purchase-orders/${purchase!.id}`, {
+      ...detail,
+      items: [{ id: detail.items[0].id, itemId: resale.product.id, quantity: '10' }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await send('POST', `/api/v1/purchase-orders/${purchase!.id}/approve`)).statusCode).toBe(
+      200,
+    );
+    const received = await send('POST', `/api/v1/purchase-orders/${purchase!.id}/receive`, {
+      date: todayInSaoPaulo(),
+      lines: [{ lineId: detail.items[0].id, quantity: '7' }],
+    });
+    expect(received.statusCode, received.body).toBe(201);
+    expect(await arriving()).toEqual({ [resale.product.id]: '3.000' });
+    // The 7 received reserved by "Reservar": nothing is missing.
+    expect((await act(created.id, 'reserve')).json().items[0].reservedQuantity).toBe('6.000');
+    expect((await act(created.id, 'plan-production')).statusCode).toBe(200);
+    expect(await purchasesFor(created.id)).toHaveLength(1);
+    // "Encerrar" stops waiting for the other 3.
+    expect((await send('POST', `/api/v1/purchase-orders/${purchase!.id}/close`)).statusCode).toBe(
+      200,
+    );
+    expect(await arriving()).toEqual({});
+  });
+
+  it('makes and buys for a mixed order in one go', async () => {
+    const pf = productionFixtures(api);
+    const scene = await orderFixture(api, '0');
+    const resale = await resaleFixture(api);
+    const unit = await pf.unit(0);
+    const fabric = await pf.feedstock(unit);
+    const shirt = await pf.product(unit, [{ feedstockId: fabric, quantity: '2' }], [], {
+      salePrice: '80.00',
+    });
+    const created = await order(
+      {
+        items: [
+          { productId: shirt, quantity: '4' },
+          { productId: resale.product.id, quantity: '2' },
+          { productId: resale.product.id, quantity: '1' },
+        ],
+      },
+      scene,
+    );
+    await act(created.id, 'approve');
+    const planned = await act(created.id, 'plan-production');
+    expect(planned.statusCode, planned.body).toBe(200);
+    expect(await productionsFor(created.id)).toEqual([{ productId: shirt, quantity: '4.000' }]);
+    const purchases = await purchasesFor(created.id);
+    expect(purchases).toHaveLength(1);
+    expect(await purchaseLines(purchases[0]!.id)).toEqual([
+      expect.objectContaining({ itemId: resale.product.id, quantity: '3.000' }),
+    ]);
+    expect(planned.json().productionOrders).toHaveLength(1);
+    expect(planned.json().purchaseOrders).toHaveLength(1);
+    expect((await act(created.id, 'plan-production')).statusCode).toBe(200);
+    expect(await productionsFor(created.id)).toHaveLength(1);
+    expect(await purchasesFor(created.id)).toHaveLength(1);
+  });
+
+  it('makes nothing, not even production, when a resale product has no default supplier (422 naming it)', async () => {
+    const pf = productionFixtures(api);
+    const scene = await orderFixture(api, '0');
+    const resale = await resaleFixture(api, { supplier: false });
+    const unit = await pf.unit(0);
+    const fabric = await pf.feedstock(unit);
+    const shirt = await pf.product(unit, [{ feedstockId: fabric, quantity: '2' }], [], {
+      salePrice: '80.00',
+    });
+    const created = await order(
+      {
+        items: [
+          { productId: shirt, quantity: '4' },
+          { productId: resale.product.id, quantity: '2' },
+        ],
+      },
+      scene,
+    );
+    await act(created.id, 'approve');
+    const planned = await act(created.id, 'plan-production');
+    expect(planned.statusCode, planned.body).toBe(422);
+    expect(planned.json().error.message).toContain('Óculos de proteção');
+    expect(planned.json().error.details).toEqual([
+      expect.objectContaining({ itemId: resale.product.id }),
+    ]);
+    expect(await productionsFor(created.id)).toEqual([]);
+    expect(await purchasesFor(created.id)).toEqual([]);
+
+    // The clerk sets the supplier and asks again.
+    const supplier = await resaleFixture(api);
+    await api.db
+      .updateTable('items')
+      .set({ defaultSupplierId: supplier.supplier.id })
+      .where('id', '=', resale.product.id)
+      .execute();
+    expect((await act(created.id, 'plan-production')).statusCode).toBe(200);
+    expect(await productionsFor(created.id)).toHaveLength(1);
+    expect(await purchasesFor(created.id)).toHaveLength(1);
+  });
+
+  it('asks productionOrders:write, and purchaseOrders:write too when it has something to buy', async () => {
+    const pf = productionFixtures(api);
+    const scene = await orderFixture(api, '0');
+    const resale = await resaleFixture(api);
+    const unit = await pf.unit(0);
+    const fabric = await pf.feedstock(unit);
+    const shirt = await pf.product(unit, [{ feedstockId: fabric, quantity: '2' }], [], {
+      salePrice: '80.00',
+    });
+    const mixed = await order(
+      {
+        items: [
+          { productId: shirt, quantity: '4' },
+          { productId: resale.product.id, quantity: '2' },
+        ],
+      },
+      scene,
+    );
+    const made = await order({ items: [{ productId: shirt, quantity: '1' }] }, scene);
+    await act(mixed.id, 'approve');
+    await act(made.id, 'approve');
+    const plan = (id: number, token: string) =>
+      send('POST', `${BASE}/${id}/plan-production`, {}, token);
+
+    const buyer = await userWith(api, [
+      'requestedOrders:read',
+      'purchaseOrders:read',
+      'purchaseOrders:write',
+    ]);
+    expect((await plan(mixed.id, buyer.token)).statusCode).toBe(403);
+    const planner = await userWith(api, [
+      'requestedOrders:read',
+      'productionOrders:read',
+      'productionOrders:write',
+    ]);
+    const refused = await plan(mixed.id, planner.token);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().error.message).toContain('Ordens de Compra');
+    expect(await productionsFor(mixed.id)).toEqual([]);
+    expect(await purchasesFor(mixed.id)).toEqual([]);
+    // Nothing to buy: making alone is the planner's.
+    expect((await plan(made.id, planner.token)).statusCode).toBe(200);
+    expect(await productionsFor(made.id)).toHaveLength(1);
+
+    const both = await userWith(api, [
+      'requestedOrders:read',
+      'productionOrders:read',
+      'productionOrders:write',
+      'purchaseOrders:read',
+      'purchaseOrders:write',
+    ]);
+    expect((await plan(mixed.id, both.token)).statusCode).toBe(200);
+    expect(await productionsFor(mixed.id)).toHaveLength(1);
+    expect(await purchasesFor(mixed.id)).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { Decimal } from 'decimal.js';
 import { formatProductionOrderNumber } from '../../../shared/resources/production-orders.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { NotFoundError } from '../../platform/errors.js';
+import { purchaseOrdersOfSalesOrder } from '../purchase-orders/index.js';
 import { stockAt } from '../stock-movements/index.js';
 import {
   findLines,
@@ -68,7 +69,11 @@ export async function listRequestedOrders(
 export async function getRequestedOrder(db: DbOrTrx, id: number): Promise<RequestedOrderDetail> {
   const row = await findOrderWithNames(db, id);
   if (!row) throw new NotFoundError();
-  const [lines, linked] = await Promise.all([findLines(db, id), linkedDocuments(db, id)]);
+  const [lines, linked, purchases] = await Promise.all([
+    findLines(db, id),
+    linkedDocuments(db, id),
+    purchaseOrdersOfSalesOrder(db, id),
+  ]);
   const money = orderMoney(lines, row.discount, row.freight);
   return {
     ...requestedOrderSummary(row),
@@ -77,6 +82,7 @@ export async function getRequestedOrder(db: DbOrTrx, id: number): Promise<Reques
       ...production,
       number: formatProductionOrderNumber(production.number),
     })),
+    purchaseOrders: purchases,
     itemsTotal: money.itemsTotal,
     items: lines.map((line, i) => ({
       ...line,

@@ -54,8 +54,10 @@ function mayRelease<T extends { overrideCredit: boolean }>(request: FastifyReque
 /**
  * Pedidos Recebidos (`/requested-orders`): the list, an order with its lines (reserved and
  * invoiced of each), its availability, a client's credit (`/credit`, for the order form: under
- * this module because the exposure rule and its SQL are the credit gate's); the OPEN order's create, edit and delete; approve and
- * reserve (requestedOrders:approve), invoice, close and deliver (requestedOrders:invoice), cancel.
+ * this module because the exposure rule and its SQL are the credit gate's); the OPEN order's
+ * create, edit and delete; approve and reserve (requestedOrders:approve), invoice, close and
+ * deliver (requestedOrders:invoice), cancel; plan production (productionOrders:write, and
+ * purchaseOrders:write when it buys).
  */
 export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPluginAsyncZod {
   const base = '/requested-orders';
@@ -159,12 +161,14 @@ export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPl
       schema: {
         tags,
         summary:
-          'Ordens de produção planejadas para o que falta do pedido (sem repetir as já feitas)',
+          'Ordens de produção planejadas e rascunhos de compra para o que falta do pedido (sem repetir os já feitos); comprar exige também purchaseOrders:write',
         params: idParams,
         response: orderResponse,
       },
       handler: (request) =>
-        planRequestedOrderProduction(db, auditContext(request), request.params.id),
+        planRequestedOrderProduction(db, auditContext(request), request.params.id, {
+          mayBuy: currentUser(request).permissions.includes('purchaseOrders:write'),
+        }),
     });
     app.post(`${base}/:id/close`, {
       config: { permission: 'requestedOrders:invoice' },

@@ -1,3 +1,4 @@
+import { PURCHASE_ORDERS_PATH } from '../../../shared/resources/purchase-orders.js';
 import {
   REQUESTED_ORDERS_PATH,
   type ClientCredit,
@@ -60,7 +61,13 @@ export const requestedOrdersApi = {
    * and "Faturar" may carry a credit release (`body`).
    */
   act: (id: number, action: StatusAction, body: CreditGatedBody = {}) =>
-    http.post<RequestedOrderDetail>(`${one(id)}/${actionPaths[action]}`, body, refusals),
+    http.post<RequestedOrderDetail>(
+      `${one(id)}/${actionPaths[action]}`,
+      body,
+      // Planning may need a purchasing right the button does not ask (the order has resale
+      // products to buy): that 403 is said on the page, not by leaving it for "access denied".
+      action === 'planProduction' ? { ...refusals, redirectOnForbidden: false } : refusals,
+    ),
   /** The credit release dialog shows 400 on the reason and 409/422 in its Alert. */
   release: (id: number, action: CreditGatedAction, body: CreditGatedBody) =>
     http.post<RequestedOrderDetail>(`${one(id)}/${actionPaths[action]}`, body, {
@@ -95,13 +102,14 @@ const actionPaths: Record<StatusAction, string> = {
 
 /**
  * What else each action changes: reservations move the free stock; planning makes production
- * orders; invoicing issues an NF-e, posts the stock out and creates the bills to receive.
+ * and purchase orders; invoicing issues an NF-e, posts the stock out and creates the bills to
+ * receive.
  */
 const actionReads = (action: StatusAction) =>
   action === 'invoice'
     ? [...changedReads.stockPosting, ...changedReads.bills('RECEIVE'), resourceKeys('invoices').all]
     : action === 'planProduction'
-      ? [resourceKeys('production-orders').all]
+      ? [resourceKeys('production-orders').all, resourceKeys(PURCHASE_ORDERS_PATH).all]
       : changedReads.stockReservations;
 
 /** What the order form saves: a new order, or an open one's changes with the version read. */

@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import type { TestApi } from '../../../testing/api-app.js';
-import { createCategory, createClient } from '../../finance/testing/finance-factories.js';
+import {
+  createCategory,
+  createClient,
+  createSupplier,
+} from '../../finance/testing/finance-factories.js';
 import {
   createItem,
   createLocation,
@@ -45,6 +49,27 @@ export async function orderFixture(api: TestApi, stock = '10') {
   };
 }
 export type OrderFixture = Awaited<ReturnType<typeof orderFixture>>;
+
+/**
+ * What buying for an order needs: a supplier, an EXPENSE category for the drafts, and a resale
+ * product (sale price 40.00, last bought at 12.50) without stock, bought from that supplier by
+ * default — or from nobody (`supplier: false`).
+ */
+export async function resaleFixture(api: TestApi, { supplier = true } = {}) {
+  const db = api.db;
+  const bought = await createSupplier(db);
+  await createCategory(db, 'EXPENSE');
+  const item = await createItem(db, {
+    kind: 'PRODUCT',
+    origin: 'RESALE',
+    unitId: await createUnit(db, 0),
+    name: 'Óculos de proteção',
+    lastPurchasePrice: '12.5000',
+    defaultSupplierId: supplier ? bought.id : null,
+  });
+  await db.updateTable('items').set({ salePrice: '40.00' }).where('id', '=', item.id).execute();
+  return { supplier: bought, product: item };
+}
 
 export function orderInput(fx: OrderFixture, changes: Record<string, unknown> = {}) {
   return {
