@@ -110,8 +110,21 @@ describe('Movimentações › Pedidos Recebidos', () => {
     await expect.poll(() => lineFigure(page, 'missing')).toBe(`3 ${UNIT}`);
     expect(await lineFigure(page, 'onHand')).toBe(`5 ${UNIT}`);
     expect(await lineFigure(page, 'available')).toBe(`0 ${UNIT}`);
+    // A resale product is not produced: nothing to say under "Pode produzir".
+    expect(await lineFigure(page, 'canProduceNow')).toBe('—');
     await settled(page);
     await ctx.screenshot('requested-order-approved-1280', true);
+
+    // "Imprimir": the PDF, fetched with the token and opened in a tab.
+    const [pdf, tab] = await Promise.all([
+      page.waitForResponse((response) => /\/requested-orders\/\d+\/pdf$/.test(response.url())),
+      page.context().waitForEvent('page'),
+      page.getByTestId('print-order').click(),
+    ]);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    await tab.close();
 
     // "Planejar produção" would buy the 3 missing, but the product has no default supplier (the
     // Produtos form has no such field yet): the refusal names it under the buttons, nothing made.

@@ -279,6 +279,12 @@ export const requestedOrderAvailabilitySchema = z.object({
       available: z.string(),
       /** quantity − invoiced − reserved (never below zero). */
       missing: z.string(),
+      /**
+       * How much of a manufactured product a production order could be started for now with
+       * what is available at the location of its bill of materials' materials (a capacity, not
+       * capped by the line); null for a resale product or one without a bill of materials.
+       */
+      canProduceNow: z.string().nullable(),
     }),
   ),
 });

@@ -5,7 +5,8 @@
  * something missing); the web's "Comprar faltantes" sends those lines to
  * POST /purchase-orders/drafts. It takes any connection or transaction and writes nothing.
  * Sales orders plan production with `createProductionOrder` (linked to the order: its output is
- * reserved for it when completed) and read what is already planned with `openProductionForOrder`.
+ * reserved for it when completed) and read what is already planned with `openProductionForOrder`;
+ * their availability says how much of each product could be made now (`productionCapacity`).
  */
 import { Decimal } from 'decimal.js';
 import type { ProductionOrderAvailabilityLine } from '../../../shared/resources/production-orders.js';
@@ -15,6 +16,7 @@ import { productionOrderAvailability } from './production-orders.read.js';
 export { productionOrdersRoutes } from './production-orders.routes.js';
 export { createProductionOrder } from './save-production-order.js';
 export { openProductionForOrder } from './production-orders.repo.js';
+export { productionCapacity } from './production-capacity.js';
 
 export async function productionOrderShortages(
   db: DbOrTrx,

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { cnpj, phone } from '../../../shared/br/documents.js';
 import { formatAddress } from '../../../shared/format-address.js';
 import { formatBRL, formatDecimal } from '../../../shared/money.js';
@@ -8,6 +7,7 @@ import {
   type ProductionOrderDetail,
 } from '../../../shared/resources/production-orders.js';
 import type { DbOrTrx } from '../../db/connection.js';
+import { dateBr, startPdf } from '../../platform/document-pdf.js';
 import { getCompany } from '../company/index.js';
 
 /**
@@ -17,9 +17,6 @@ import { getCompany } from '../company/index.js';
  * Helvetica's WinAnsi encoding covers Portuguese accents.
  */
 
-const dateBr = (value: string | null) =>
-  value ? `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}` : '—';
-
 const quantityOf = (value: string | null, decimals: number) =>
   value === null ? '—' : formatDecimal(value, decimals);
 
@@ -28,19 +25,10 @@ export async function productionOrderPdf(
   order: ProductionOrderDetail,
 ): Promise<Buffer> {
   const company = await getCompany(db);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 40,
-    info: {
-      Title: `${messages.productionOrders.sheetTitle} ${order.number}`,
-      Author: company.tradeName || company.legalName,
-    },
+  const { doc, done } = startPdf({
+    title: `${messages.productionOrders.sheetTitle} ${order.number}`,
+    author: company.tradeName || company.legalName,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) =>
-    doc.on('end', () => resolve(Buffer.concat(chunks))),
-  );
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

@@ -189,12 +189,28 @@ export interface BomLine {
 
 /** The product's bill of materials, with each feedstock's unit decimals, in its order. */
 export function billOfMaterials(db: DbOrTrx, productId: number): Promise<BomLine[]> {
+  return billsOfMaterials(db, [productId]);
+}
+
+/** The bills of materials of these products in one read, each product's lines in their order. */
+export function billsOfMaterials(
+  db: DbOrTrx,
+  productIds: readonly number[],
+): Promise<(BomLine & { productId: number })[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('itemComponents as c')
     .innerJoin('items as f', 'f.id', 'c.feedstockId')
     .innerJoin('unitsOfMeasurement as u', 'u.id', 'f.unitId')
-    .select(['c.feedstockId', 'c.quantity', 'c.lossPercent', 'u.decimals as unitDecimals'])
-    .where('c.productId', '=', productId)
+    .select([
+      'c.productId',
+      'c.feedstockId',
+      'c.quantity',
+      'c.lossPercent',
+      'u.decimals as unitDecimals',
+    ])
+    .where('c.productId', 'in', [...productIds])
+    .orderBy('c.productId')
     .orderBy('c.position')
     .orderBy('c.id')
     .execute();

@@ -1,10 +1,14 @@
+import { Decimal } from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   costBreakdown,
   costValue,
   maximumProduced,
   missingQuantity,
+  producibleQuantity,
   requiredQuantity,
+  type CapacityComponent,
 } from './production-orders.rules.js';
 
 describe('requiredQuantity', () => {
@@ -87,5 +91,115 @@ describe('maximumProduced', () => {
     expect(maximumProduced('3', '10.00', 0)).toBe('3.000');
     expect(maximumProduced('10', '0.00', 0)).toBe('10.000');
     expect(maximumProduced('10', '100.00', 3)).toBe('20.000');
+  });
+});
+
+describe('producibleQuantity', () => {
+  const line = (
+    feedstockId: number,
+    quantity: string,
+    lossPercent = '0.00',
+    unitDecimals = 3,
+  ): CapacityComponent => ({ feedstockId, quantity, lossPercent, unitDecimals });
+  const stock = (entries: [number, string][]) => new Map(entries);
+
+  it('is the least any material allows, the binding one deciding', () => {
+    // Fabric: 10 ÷ 2 = 5 shirts; buttons: 100 ÷ 8 = 12 shirts.
+    const shirt = [line(1, '2.000', '0.00', 2), line(2, '8.000', '0.00', 0)];
+    expect(
+      producibleQuantity(
+        shirt,
+        stock([
+          [1, '10.000'],
+          [2, '100.000'],
+        ]),
+        0,
+      ),
+    ).toBe('5.000');
+    expect(
+      producibleQuantity(
+        shirt,
+        stock([
+          [1, '100.000'],
+          [2, '100.000'],
+        ]),
+        0,
+      ),
+    ).toBe('12.000');
+  });
+
+  it('counts the loss and rounds each requirement up to its unit, as a new production order does', () => {
+    // 1.5 × 1.10 = 1.65 a unit: 6 units need 9.9 → 10 whole pieces, 7 need 11.55 → 12 > 11.
+    expect(producibleQuantity([line(1, '1.500', '10.00', 0)], stock([[1, '11.000']]), 0)).toBe(
+      '6.000',
+    );
+    // 0.3 a unit of a whole-piece feedstock: 3 units take 1 piece, 3.4 would take 2.
+    expect(producibleQuantity([line(1, '0.300', '0.00', 0)], stock([[1, '1.000']]), 0)).toBe(
+      '3.000',
+    );
+    expect(producibleQuantity([line(1, '0.300', '0.00', 0)], stock([[1, '1.000']]), 1)).toBe(
+      '3.300',
+    );
+  });
+
+  it("answers in steps of the product unit's decimals", () => {
+    expect(producibleQuantity([line(1, '3.000')], stock([[1, '10.000']]), 0)).toBe('3.000');
+    expect(producibleQuantity([line(1, '3.000')], stock([[1, '10.000']]), 2)).toBe('3.330');
+    expect(producibleQuantity([line(1, '3.000')], stock([[1, '10.000']]), 3)).toBe('3.333');
+  });
+
+  it('adds up the lines of one feedstock, and takes nothing available or below zero as none', () => {
+    const twice = [line(1, '1.000', '0.00', 0), line(1, '0.500', '0.00', 0)];
+    // Each line rounds up on its own: 3 units take 3 + 2 = 5 pieces.
+    expect(producibleQuantity(twice, stock([[1, '5.000']]), 0)).toBe('3.000');
+    expect(producibleQuantity([line(1, '1.000')], stock([[1, '-4.000']]), 0)).toBe('0.000');
+    expect(producibleQuantity([line(1, '1.000'), line(2, '1.000')], stock([[1, '9.000']]), 0)).toBe(
+      '0.000',
+    );
+  });
+
+  it('is null without a bill of materials', () => {
+    expect(producibleQuantity([], stock([[1, '5.000']]), 0)).toBeNull();
+  });
+
+  it('is the largest quantity whose requirements all fit (property)', () => {
+    const component = fc.record({
+      feedstockId: fc.integer({ min: 1, max: 3 }),
+      quantity: fc.integer({ min: 1, max: 50_000 }).map((n) => new Decimal(n).div(1000).toFixed(3)),
+      lossPercent: fc
+        .integer({ min: 0, max: 10_000 })
+        .map((n) => new Decimal(n).div(100).toFixed(2)),
+      unitDecimals: fc.integer({ min: 0, max: 3 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(component, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 3, maxLength: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        (components, amounts, decimals) => {
+          const available = new Map(
+            amounts.map((amount, index) => [index + 1, new Decimal(amount).div(1000).toFixed(3)]),
+          );
+          const fits = (quantity: Decimal) => {
+            const need = new Map<number, Decimal>();
+            for (const c of components) {
+              const required = requiredQuantity(
+                quantity.toFixed(3),
+                c.quantity,
+                c.lossPercent,
+                c.unitDecimals,
+              );
+              need.set(c.feedstockId, (need.get(c.feedstockId) ?? new Decimal(0)).plus(required));
+            }
+            return [...need].every(([id, q]) => q.lte(available.get(id)!));
+          };
+          const result = new Decimal(producibleQuantity(components, available, decimals)!);
+          expect(result.decimalPlaces()).toBeLessThanOrEqual(decimals);
+          expect(fits(result)).toBe(true);
+          expect(fits(result.plus(new Decimal(10).pow(-decimals)))).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

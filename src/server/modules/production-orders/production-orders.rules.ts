@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { requiredQuantityFor } from '../../../shared/resources/production-orders.js';
 
 /**
  * The pure calculations of production orders (DOMAIN §6): what a material requires, what a cost
@@ -36,6 +37,72 @@ export function maximumProduced(
   const exact = new D(planned).times(new D(tolerancePercent).dividedBy(100).plus(1));
   const places = Math.min(Math.max(unitDecimals, 0), QUANTITY_SCALE);
   return D.max(exact.toDecimalPlaces(places, Decimal.ROUND_DOWN), planned).toFixed(QUANTITY_SCALE);
+}
+
+/** A bill of materials' line, as `producibleQuantity` reads it. */
+export interface CapacityComponent {
+  feedstockId: number;
+  /** Per unit of the product, in the feedstock's unit. */
+  quantity: string;
+  lossPercent: string;
+  /** The feedstock unit's decimals. */
+  unitDecimals: number;
+}
+
+/**
+ * "Pode produzir": the most of the product a production order could be started for with what is
+ * available of its materials (feedstock id → available; below zero counts as none), in steps of
+ * the product unit's decimals. It is the largest quantity whose every material's requirement —
+ * `requiredQuantity`, the rule a new order copies its bill of materials with (loss included,
+ * rounded up to the feedstock's unit), summed over the lines of one feedstock — fits in what is
+ * available. That rule decides: available ÷ (quantity × (1 + loss)), the need before its rounding
+ * up, only bounds the answer from above and is usually it; when a rounding up makes it too much,
+ * a bisection below it on the rule itself finds the answer. Null for a product without materials.
+ */
+export function producibleQuantity(
+  components: readonly CapacityComponent[],
+  available: ReadonlyMap<number, string>,
+  productDecimals: number,
+): string | null {
+  if (components.length === 0) return null;
+  const step = new D(10).pow(-Math.min(Math.max(productDecimals, 0), QUANTITY_SCALE));
+  const free = new Map<number, Decimal>();
+  const perUnit = new Map<number, Decimal>();
+  for (const line of components) {
+    free.set(line.feedstockId, D.max(new D(available.get(line.feedstockId) ?? 0), 0));
+    const gross = new D(line.quantity).times(new D(line.lossPercent).dividedBy(100).plus(1));
+    perUnit.set(line.feedstockId, (perUnit.get(line.feedstockId) ?? new D(0)).plus(gross));
+  }
+  /** Whether `steps` × step of the product fits what is available, by the requirement rule. */
+  const fits = (steps: Decimal) => {
+    const quantity = steps.times(step).toFixed();
+    const needed = new Map<number, Decimal>();
+    for (const line of components) {
+      const required = requiredQuantityFor(
+        quantity,
+        line.quantity,
+        line.lossPercent,
+        line.unitDecimals,
+      );
+      needed.set(line.feedstockId, (needed.get(line.feedstockId) ?? new D(0)).plus(required));
+    }
+    return [...needed].every(([feedstockId, need]) => need.lte(free.get(feedstockId)!));
+  };
+  let high = D.min(
+    ...[...perUnit].map(([feedstockId, need]) =>
+      free.get(feedstockId)!.dividedBy(need).dividedToIntegerBy(step),
+    ),
+  );
+  if (!fits(high)) {
+    let low = new D(0);
+    high = high.minus(1);
+    while (low.lt(high)) {
+      const middle = low.plus(high).plus(1).dividedToIntegerBy(2);
+      if (fits(middle)) low = middle;
+      else high = middle.minus(1);
+    }
+  }
+  return high.times(step).toFixed(QUANTITY_SCALE);
 }
 
 export interface CostBreakdown {

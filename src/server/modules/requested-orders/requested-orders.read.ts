@@ -10,6 +10,7 @@ import { Decimal } from 'decimal.js';
 import { formatProductionOrderNumber } from '../../../shared/resources/production-orders.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { NotFoundError } from '../../platform/errors.js';
+import { productionCapacity } from '../production-orders/index.js';
 import { purchaseOrdersOfSalesOrder } from '../purchase-orders/index.js';
 import { stockAt } from '../stock-movements/index.js';
 import {
@@ -93,7 +94,11 @@ export async function getRequestedOrder(db: DbOrTrx, id: number): Promise<Reques
   };
 }
 
-/** Per line: what it holds, what was invoiced, and the stock at the order's location. */
+/**
+ * Per line: what it holds, what was invoiced, the stock at the order's location and, for a
+ * manufactured product, how much of it could be made there now (the bills of materials of all
+ * the lines in one read).
+ */
 export async function requestedOrderAvailability(
   db: DbOrTrx,
   id: number,
@@ -101,10 +106,21 @@ export async function requestedOrderAvailability(
   const row = await findOrderWithNames(db, id);
   if (!row) throw new NotFoundError();
   const lines = await findLines(db, id);
-  const stock = await stockAt(
-    db,
-    lines.map((line) => ({ itemId: line.productId, locationId: row.locationId })),
-  );
+  const manufactured = lines.filter((line) => line.productOrigin === 'MANUFACTURED');
+  const [stock, capacity] = await Promise.all([
+    stockAt(
+      db,
+      lines.map((line) => ({ itemId: line.productId, locationId: row.locationId })),
+    ),
+    productionCapacity(
+      db,
+      row.locationId,
+      [...new Map(manufactured.map((line) => [line.productId, line])).values()].map((line) => ({
+        productId: line.productId,
+        unitDecimals: line.unitDecimals,
+      })),
+    ),
+  ]);
   return {
     items: lines.map((line) => {
       const at = stock.get(`${line.productId}:${row.locationId}`)!;
@@ -121,6 +137,7 @@ export async function requestedOrderAvailability(
         onHand: at.onHand,
         available: Decimal.max(0, new Decimal(at.onHand).minus(at.reserved)).toFixed(3),
         missing: missing.toFixed(3),
+        canProduceNow: capacity.get(line.productId) ?? null,
       };
     }),
   };

@@ -105,6 +105,15 @@ export async function findLines(db: DbOrTrx, orderId: number): Promise<LineDbRow
   return rows;
 }
 
+/** The client as the printed order shows it. */
+export function findPrintClient(db: DbOrTrx, clientId: number) {
+  return db
+    .selectFrom('clients')
+    .select(['name', 'tradeName', 'personType', 'document', 'address', 'phone', 'email'])
+    .where('id', '=', clientId)
+    .executeTakeFirstOrThrow();
+}
+
 // ---- The list ------------------------------------------------------------------------------
 
 const SORTS: Record<string, string> = {

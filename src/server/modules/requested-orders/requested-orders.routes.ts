@@ -16,12 +16,14 @@ import {
 } from '../../../shared/resources/requested-orders.js';
 import type { Db } from '../../db/connection.js';
 import { ForbiddenError } from '../../platform/errors.js';
+import { replyWithFile } from '../../platform/file-reply.js';
 import { currentUser } from '../../platform/auth.js';
 import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
 import { clientCredit } from './client-credit.js';
 import { invoiceRequestedOrder } from './invoice-requested-order.js';
 import { planRequestedOrderProduction } from './plan-requested-order-production.js';
+import { requestedOrderPdf } from './requested-orders.pdf.js';
 import {
   approveRequestedOrder,
   cancelRequestedOrder,
@@ -53,10 +55,10 @@ function mayRelease<T extends { overrideCredit: boolean }>(request: FastifyReque
 
 /**
  * Pedidos Recebidos (`/requested-orders`): the list, an order with its lines (reserved and
- * invoiced of each), its availability, a client's credit (`/credit`, for the order form: under
- * this module because the exposure rule and its SQL are the credit gate's); the OPEN order's
- * create, edit and delete; approve and reserve (requestedOrders:approve), invoice, close and
- * deliver (requestedOrders:invoice), cancel; plan production (productionOrders:write, and
+ * invoiced of each), its availability, its PDF, a client's credit (`/credit`, for the order
+ * form: under this module because the exposure rule and its SQL are the credit gate's); the OPEN
+ * order's create, edit and delete; approve and reserve (requestedOrders:approve), invoice, close
+ * and deliver (requestedOrders:invoice), cancel; plan production (productionOrders:write, and
  * purchaseOrders:write when it buys).
  */
 export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPluginAsyncZod {
@@ -92,6 +94,24 @@ export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPl
       config: { permission: 'requestedOrders:read' },
       schema: { tags, params: idParams, response: { 200: requestedOrderAvailabilitySchema } },
       handler: (request) => requestedOrderAvailability(db, request.params.id),
+    });
+    app.get(`${base}/:id/pdf`, {
+      config: { permission: 'requestedOrders:read' },
+      schema: {
+        tags,
+        summary: 'O pedido de venda para imprimir (PDF, A4)',
+        params: idParams,
+        response: { 200: z.any().describe('application/pdf') },
+      },
+      handler: async (request, reply) => {
+        const order = await getRequestedOrder(db, request.params.id);
+        const body = await requestedOrderPdf(db, order);
+        return replyWithFile(
+          reply,
+          { body, contentType: 'application/pdf', fileName: `${order.number}.pdf` },
+          'inline',
+        );
+      },
     });
     app.post(base, {
       config: { permission: 'requestedOrders:write' },

@@ -79,6 +79,8 @@ export const requestedOrdersApi = {
   /** The dialog shows 400 next to the date and 409 in its Alert. */
   deliver: (id: number, input: { date: string }) =>
     http.post<RequestedOrderDetail>(`${one(id)}/deliver`, input, { silent: [400, 409, 422] }),
+  /** The printable order, opened with `usePdfOpener`. */
+  pdfPath: (id: number) => `${one(id)}/pdf`,
 };
 
 /** The actions sent without a body (their route's last segment). */

@@ -1,3 +1,4 @@
+import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Table, Typography, type TableColumnType } from 'antd';
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
@@ -20,6 +21,7 @@ import {
   editAction,
 } from '../../components/document-actions.js';
 import { DocumentTimeline } from '../../components/document-timeline.js';
+import { usePdfOpener } from '../../components/open-pdf.js';
 import { formatQuantity } from '../../components/quantity-text.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
 import { ReferenceName } from '../../components/reference-name.js';
@@ -76,7 +78,8 @@ interface LineFigure {
  * What each line shows: the product aside, what was ordered, its price, discount and total,
  * what is reserved and invoiced of it, and where its goods stand at the order's location (Em
  * estoque, Disponível — on hand less every order's reservation — and Falta, in red while short,
- * "—" once the order expects no more), read apart and again after each action ("—" until then).
+ * "—" once the order expects no more; Pode produzir, what its materials there allow of a
+ * manufactured product, "—" for others), read apart and again after each action ("—" until then).
  */
 function lineFigures(availability: readonly Availability[] | undefined, awaiting: boolean) {
   const byLine = new Map(availability?.map((entry) => [entry.lineId, entry]));
@@ -116,6 +119,11 @@ function lineFigures(availability: readonly Availability[] | undefined, awaiting
       stock('onHand', 'Em estoque'),
       stock('available', 'Disponível'),
       stock('missing', 'Falta'),
+      {
+        key: 'canProduceNow',
+        title: 'Pode produzir',
+        show: (line) => amount(line, byLine.get(line.id)?.canProduceNow ?? undefined),
+      },
     ] satisfies LineFigure[],
   };
 }
@@ -181,7 +189,7 @@ function OrderLines({
       pagination={false}
       dataSource={order.items}
       onRow={() => ({ 'data-testid': 'order-line' }) as HTMLAttributes<HTMLElement>}
-      scroll={{ x: 1020 }}
+      scroll={{ x: 1120 }}
       columns={[
         {
           key: 'product',
@@ -212,6 +220,7 @@ export function RequestedOrderPage({ basePath }: { basePath: string }) {
   const { id, validId, back, openEdit } = useDocumentRoute(basePath);
   const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const [delivering, setDelivering] = useState(false);
+  const pdf = usePdfOpener();
   const remove = useDeleteRequestedOrder();
   const approve = useRequestedOrderAction('approve');
   const reserve = useRequestedOrderAction('reserve');
@@ -315,6 +324,14 @@ export function RequestedOrderPage({ basePath }: { basePath: string }) {
                 {...credit.barProps}
               >
                 <Button onClick={back}>Voltar</Button>
+                <Button
+                  icon={<PrinterOutlined aria-hidden />}
+                  loading={pdf.opening}
+                  onClick={() => void pdf.open(requestedOrdersApi.pdfPath(row.id))}
+                  data-testid="print-order"
+                >
+                  Imprimir
+                </Button>
               </DocumentActionBar>
             </Flex>
 
