@@ -14,7 +14,7 @@ import type { DbOrTrx } from '../../db/connection.js';
 export interface SearchTerms {
   /** `%q%`, LIKE's wildcards escaped; unaccented and lowercased in SQL like the stored text. */
   like: string;
-  /** `%digits%` of a CPF/CNPJ typed with punctuation, else null. */
+  /** `%digits%` of a CPF/CNPJ typed with punctuation (parties search only these), else null. */
   documentLike: string | null;
   /** The number typed for each kind of order ("PV-000042", "PV42", "42"), when it is one. */
   orderNumbers: Partial<Record<'requestedOrders' | 'purchaseOrders' | 'productionOrders', number>>;
@@ -42,13 +42,12 @@ const unaccented = (value: string) => sql`f_unaccent(lower(${value}))`;
 
 /** clients or suppliers: name, trade name, document, e-mail and city in the stored text. */
 function parties(table: 'clients' | 'suppliers', terms: SearchTerms) {
-  const document = terms.documentLike
-    ? sql`OR search_text LIKE ${unaccented(terms.documentLike)}`
-    : sql``;
+  // A CPF/CNPJ typed with punctuation is only ever a document: its digits are all to look for.
+  const pattern = unaccented(terms.documentLike ?? terms.like);
   return sql`SELECT ${table}::text AS kind, id, name, document AS detail, trade_name AS party,
       NULL::int AS number, NULL::text AS status, NULL::text AS date
     FROM ${sql.table(table)}
-    WHERE search_text LIKE ${unaccented(terms.like)} ${document}
+    WHERE search_text LIKE ${pattern}
     ORDER BY name, id LIMIT ${SEARCH_PER_KIND}`;
 }
 
@@ -116,6 +115,9 @@ function bills(kind: 'billsToPay' | 'billsToReceive', terms: SearchTerms) {
 
 /** Each kind's SELECT for these terms, or null when `q` cannot be one of its records. */
 function selectFor(kind: SearchKind, terms: SearchTerms): RawBuilder<unknown> | null {
+  // 44 characters of an access key name an invoice and nothing else; their dozens of trigrams
+  // would cost the text searches a long index scan for nothing (bench/README.md).
+  if (terms.accessKey !== null && kind !== 'invoices') return null;
   switch (kind) {
     case 'clients':
     case 'suppliers':
@@ -133,7 +135,9 @@ function selectFor(kind: SearchKind, terms: SearchTerms): RawBuilder<unknown> | 
       return invoices(terms);
     case 'billsToPay':
     case 'billsToReceive':
-      return bills(kind, terms);
+      // Two characters give the trigram index nothing to find candidates by: every bill would
+      // be read and unaccented (50 ms at 20,000 bills, bench/README.md). Three are needed.
+      return terms.like.length - 2 >= 3 ? bills(kind, terms) : null;
   }
 }
 
