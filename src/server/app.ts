@@ -37,6 +37,7 @@ import { rolesRoutes } from './modules/roles/index.js';
 import { stockItemsRoutes } from './modules/stock-items/index.js';
 import { stockMovementsRoutes } from './modules/stock-movements/index.js';
 import { usersRoutes } from './modules/users/index.js';
+import { searchRoutes } from './modules/search/index.js';
 import { declareAccess, registerAuth } from './platform/auth.js';
 import { registerCsrf } from './platform/csrf.js';
 import { onFrameworkError, registerErrorHandler } from './platform/error-handler.js';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         invoicesRoutes(options.db, options.certificateKey, reopenForCancelledInvoice),
       );
       await api.register(requestedOrdersRoutes(options.db, options.certificateKey));
+      await api.register(searchRoutes(options.db));
     },
     { prefix: '/api/v1' },
   );

@@ -13,6 +13,14 @@ export const onlyDigits = (value: string): string => value.replace(/\D/g, '');
 export const normalizeCnpj = (value: string): string =>
   value.replace(/[^0-9a-zA-Z]/g, '').toUpperCase();
 
+/**
+ * What a search for a CPF or CNPJ looks for: "123.456.789-09" and "12.ABC.345/01DE-35" become the
+ * stored "12345678909" and "12ABC34501DE35"; anything else (words, an e-mail) is not a document
+ * and answers null.
+ */
+export const typedDocument = (q: string): string | null =>
+  /^[\d\s./-]+$|^[\dA-Za-z]{2}\.[\dA-Za-z]{3}/.test(q) ? normalizeCnpj(q) : null;
+
 export const cpf = {
   normalize: onlyDigits,
   isValid: (value: string) => /^\d{11}$/.test(onlyDigits(value)) && isValidCpf(onlyDigits(value)),

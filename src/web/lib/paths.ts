@@ -1,53 +1,6 @@
-/**
- * Every route of the app (DOMAIN §14), in one place: the router, the menu and every link read
- * these, so a path is spelled once.
- */
-export const paths = {
-  home: '/',
-  dashboard: '/dashboard',
-  login: '/account/login',
-  account: '/account',
-  company: '/company',
-  accessDenied: '/access-denied',
-  notFound: '/not-found',
+import { paths } from '../../shared/paths.js';
 
-  // Cadastros
-  clients: '/client',
-  suppliers: '/supplier',
-  products: '/product',
-  feedstocks: '/feedstock',
-  // Movimentações
-  purchaseOrders: '/purchaseorders',
-  productionOrders: '/productionorders',
-  requestedOrders: '/requestedorders',
-  // Estoque
-  stockItems: '/stockitems',
-  stockMovements: '/stockmovements',
-  stockLocations: '/stocklocations',
-  // Financeiro
-  invoices: '/invoices',
-  fiscalOperations: '/fiscaloperations',
-  billsToPay: '/billstopay',
-  billsToReceive: '/billstoreceive',
-  checkingAccounts: '/checkingaccounts',
-  paymentMethods: '/methods',
-  financialCategories: '/financialcategories',
-  cashFlow: '/cashflow',
-  incomeStatement: '/incomestatement',
-  // Pré-Cadastros
-  categories: '/categories',
-  colors: '/colors',
-  outlays: '/outlays',
-  brands: '/brands',
-  materialTypes: '/materialtypes',
-  sizes: '/sizes',
-  unitsOfMeasurement: '/unitofmeasurements',
-  // Acessos
-  users: '/users',
-  roles: '/roles',
-} as const;
-
-export type AppPath = (typeof paths)[keyof typeof paths];
+export { paths, type AppPath } from '../../shared/paths.js';
 
 /** The login page, remembering where to come back to after signing in. */
 export function loginPath(returnUrl?: string): string {

@@ -1,4 +1,4 @@
-import { normalizeCnpj } from '../../../shared/br/documents.js';
+import { typedDocument } from '../../../shared/br/documents.js';
 import { emptyAddress } from '../../../shared/fields.js';
 import { clients } from '../../../shared/resources/clients.js';
 import { suppliers } from '../../../shared/resources/suppliers.js';
@@ -20,8 +20,7 @@ const shared = {
   },
   searchNormalizers: {
     // "123.456.789-09" and "12.ABC.345/01DE-35" find the stored digits; words are left alone.
-    document: (q: string) =>
-      /^[\d\s./-]+$|^[\dA-Za-z]{2}\.[\dA-Za-z]{3}/.test(q) ? normalizeCnpj(q) : q,
+    document: (q: string) => typedDocument(q) ?? q,
   },
   // The address's IBGE municipality: checked when chosen, else filled from city and UF.
   prepare: async (trx, inputs, paths) => {

@@ -3,6 +3,7 @@ import { Button, Drawer, Flex, Layout, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
+import { SearchBox } from '../../features/search/search-box.js';
 import { useSession } from '../../lib/session.js';
 import { visibleMenu } from '../menu.js';
 import { paths } from '../../lib/paths.js';
@@ -10,8 +11,9 @@ import { MainMenu } from './main-menu.js';
 import { SignOutLink, UserMenu } from './user-menu.js';
 
 /**
- * The top bar: logo, the business menu (a drawer below 768 px) and the user menu with "Sair". The
- * drawer ends with the user's e-mail and "Sair" too, so signing out is in reach from it.
+ * The top bar: logo, the business menu (a drawer below 768 px), "Buscar" (Ctrl+K) and the user
+ * menu with "Sair". The drawer ends with the user's e-mail and "Sair" too, so signing out is in
+ * reach from it.
  */
 export function AppHeader() {
   const { user } = useSession();
@@ -50,6 +52,7 @@ export function AppHeader() {
       ) : (
         <div style={{ flex: 1 }} />
       )}
+      <SearchBox compact={!wide} />
       <UserMenu compact={!wide} />
       {!wide && (
         <Drawer
