@@ -62,9 +62,7 @@ export type OpenBillsCard = z.output<typeof openBillsCard>;
 
 export const dashboardCardsSchema = z.strictObject({
   /** Issued OUT invoices from the 1st to today, and last month's from its 1st to the same day. */
-  revenue: z
-    .strictObject({ current: linkedAmount, previous: linkedAmount })
-    .optional(),
+  revenue: z.strictObject({ current: linkedAmount, previous: linkedAmount }).optional(),
   /** APPROVED and PARTIALLY_INVOICED orders: how many, what is left to invoice, how many at risk. */
   ordersToDeliver: z
     .strictObject({
