@@ -250,11 +250,15 @@ export const productionOrderAvailabilitySchema = z.object({
 });
 export type ProductionOrderAvailability = z.output<typeof productionOrderAvailabilitySchema>;
 
-/** The list's filters: status (any of), product, planned start period, `q` (number, product). */
+/**
+ * The list's filters: status (any of), product, planned start and planned end periods, `q`
+ * (number, product). The planned end selects the late orders the dashboard links to.
+ */
 export const productionOrderListQuerySchema = listQuerySchema.extend({
   status: anyOfFilter(productionOrderStatuses),
   productId: id().optional(),
   ...dateRangeFilter('plannedStart'),
+  ...dateRangeFilter('plannedEnd'),
 });
 export type ProductionOrderListQuery = z.output<typeof productionOrderListQuerySchema>;
 

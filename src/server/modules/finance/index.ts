@@ -14,3 +14,4 @@
 export { billsRoutes } from './bills.routes.js';
 export { cancelDocumentBills, createBills, type DocumentBillsInput } from './bills.service.js';
 export { ledgerRoutes } from './ledger.routes.js';
+export { cashFlow } from './cash-flow.service.js';

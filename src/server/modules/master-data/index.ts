@@ -11,3 +11,4 @@ export {
   type MoneyDirection,
   type References,
 } from './check-references.js';
+export { accountBalance } from './lookups.config.js';

@@ -10,7 +10,8 @@ import { sizes } from '../../../shared/resources/sizes.js';
 import { unitsOfMeasurement } from '../../../shared/resources/units-of-measurement.js';
 import type { CrudConfig } from '../../platform/crud.js';
 
-const accountBalance = `(checking_accounts.opening_balance + coalesce((SELECT sum(e.amount)
+/** An account's balance: its opening balance plus every entry (the list's and the dashboard's). */
+export const accountBalance = `(checking_accounts.opening_balance + coalesce((SELECT sum(e.amount)
   FROM account_entries e WHERE e.checking_account_id = checking_accounts.id), 0))`;
 
 /** The pré-cadastros whose rules are all in their schema. */

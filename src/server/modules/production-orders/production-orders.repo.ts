@@ -367,6 +367,10 @@ function whereOf(filters: OrderFilters): RawBuilder<unknown> {
   if (filters.plannedStartTo) {
     conditions.push(sql`o.planned_start <= ${filters.plannedStartTo}::date`);
   }
+  if (filters.plannedEndFrom) {
+    conditions.push(sql`o.planned_end >= ${filters.plannedEndFrom}::date`);
+  }
+  if (filters.plannedEndTo) conditions.push(sql`o.planned_end <= ${filters.plannedEndTo}::date`);
   if (filters.q) {
     const like = `%${escapeLike(filters.q)}%`;
     const number = /^\s*(?:op)?[\s-]*0*(\d{1,9})\s*$/i.exec(filters.q)?.[1];

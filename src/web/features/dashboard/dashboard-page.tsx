@@ -1,19 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { companyQuery } from '../../lib/company-query.js';
 import { usePermission, useSession } from '../../lib/session.js';
+import { breakpoints, useMediaQuery } from '../../components/use-media-query.js';
+import { PageSpinner } from '../../components/page-spinner.js';
+import { DashboardCards } from './dashboard-cards.js';
+import { dashboardQuery } from './dashboard-query.js';
 import { FirstStepsCard } from './first-steps-card.js';
 
+// Recharts only when there are charts to draw: not in the page's first paint nor the login's.
+const DashboardCharts = lazy(() => import('./dashboard-charts.js'));
+
 /**
- * /dashboard, the start page. It greets the user and, while a new company still lacks its data,
- * its first client or its first product, lists those first steps; the metrics and charts of
- * DOMAIN §13 arrive with the areas they summarise.
+ * /dashboard, the start page: the greeting, "Primeiros passos" while a new company lacks its
+ * first records, the cards of DOMAIN §13 (each a link to the list it sums) and the charts below
+ * them. A user without `dashboard:read` sees only the greeting and the first steps.
  */
 export function DashboardPage() {
   const { user } = useSession();
   const canReadCompany = usePermission('company:read');
+  const canReadDashboard = usePermission('dashboard:read');
+  const small = !useMediaQuery(`(min-width: ${breakpoints.md}px)`);
   const { data: company } = useQuery({ ...companyQuery(), enabled: canReadCompany });
+  const { data } = useQuery({ ...dashboardQuery(), enabled: canReadDashboard });
   const companyName = company ? company.tradeName || company.legalName : null;
+  const hasCharts = data && Object.keys(data.charts).length > 0;
 
   return (
     <>
@@ -26,11 +38,12 @@ export function DashboardPage() {
         </Typography.Paragraph>
       )}
       <FirstStepsCard />
-      <Card style={{ marginTop: 16 }}>
-        <Typography.Paragraph style={{ margin: 0 }}>
-          Bem-vindo ao Fabril. Os indicadores da empresa aparecerão aqui.
-        </Typography.Paragraph>
-      </Card>
+      {data && <DashboardCards cards={data.cards} />}
+      {hasCharts && (
+        <Suspense fallback={<PageSpinner />}>
+          <DashboardCharts charts={data.charts} small={small} />
+        </Suspense>
+      )}
     </>
   );
 }

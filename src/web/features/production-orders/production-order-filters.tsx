@@ -6,7 +6,7 @@ import { activeFilterCount, statusOptions } from './production-order-list.js';
 
 /**
  * The list's search (number or product) and filters: status (any of), product and planned start
- * period. On a small screen they fold under "Filtros".
+ * and end periods. On a small screen they fold under "Filtros".
  */
 export function ProductionOrderFilters({
   q,
@@ -42,6 +42,12 @@ export function ProductionOrderFilters({
       <PeriodFilter
         label="Início previsto"
         name="plannedStart"
+        filters={filters}
+        onFilter={onFilter}
+      />
+      <PeriodFilter
+        label="Término previsto"
+        name="plannedEnd"
         filters={filters}
         onFilter={onFilter}
       />

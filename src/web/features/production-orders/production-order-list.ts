@@ -7,7 +7,7 @@ import { countSetFilters, type ListDefinition } from '../../components/list-para
 
 /**
  * The list's state in the URL (list-params.ts): newest number first, filtered by status (any
- * of), product and planned start period, searched by number or product.
+ * of), product and planned start and end periods, searched by number or product.
  */
 export const productionOrderList: ListDefinition = {
   defaultSort: '-number',
@@ -24,12 +24,16 @@ export const productionOrderList: ListDefinition = {
     { key: 'productId', label: 'Produto' },
     { key: 'plannedStartFrom', label: 'Início de' },
     { key: 'plannedStartTo', label: 'Início até' },
+    { key: 'plannedEndFrom', label: 'Término de' },
+    { key: 'plannedEndTo', label: 'Término até' },
   ],
   filtersSchema: productionOrderListQuerySchema.pick({
     status: true,
     productId: true,
     plannedStartFrom: true,
     plannedStartTo: true,
+    plannedEndFrom: true,
+    plannedEndTo: true,
   }),
 };
 
@@ -42,5 +46,5 @@ export { idValue, joinValues, splitValues } from '../../components/list-params.j
 
 /** How many filters are set, the period counting once: "Filtros (2)" on a small screen. */
 export function activeFilterCount(filters: Record<string, string>): number {
-  return countSetFilters(filters, ['status', 'productId'], ['plannedStart']);
+  return countSetFilters(filters, ['status', 'productId'], ['plannedStart', 'plannedEnd']);
 }

@@ -1,0 +1,139 @@
+import { sql } from 'kysely';
+import { addDays } from '../../../shared/plain-date.js';
+import { monthBounds, type ReceivableAgeBucket } from '../../../shared/resources/dashboard.js';
+import type { DbOrTrx } from '../../db/connection.js';
+import { accountBalance } from '../master-data/index.js';
+
+/**
+ * The dashboard's figures, one query per card (the service runs them at once). Each selects the
+ * rows of the list its card links to with the same conditions that list's filters write, so the
+ * card equals the list's total (dashboard.api.test.ts checks each): open bills are OPEN or
+ * PARTIALLY_PAID, issued invoices ISSUED (a cancelled one is CANCELLED, a draft DRAFT).
+ */
+
+/** Issued OUT invoices from the 1st to today, and last month's from its 1st to the same day. */
+export async function revenue(db: DbOrTrx, today: string) {
+  const { first, previousFirst, previousSameDay } = monthBounds(today);
+  const { rows } = await sql<{ current: string; previous: string }>`
+    SELECT
+      coalesce(sum(total) FILTER (WHERE issue_date >= ${first}::date), 0)::numeric(15,2)::text
+        AS current,
+      coalesce(sum(total) FILTER (WHERE issue_date <= ${previousSameDay}::date), 0)::numeric(15,2)::text
+        AS previous
+    FROM invoices
+    WHERE status = 'ISSUED' AND direction = 'OUT'
+      AND issue_date >= ${previousFirst}::date AND issue_date <= ${today}::date`.execute(db);
+  return rows[0]!;
+}
+
+/**
+ * The orders to deliver (APPROVED, PARTIALLY_INVOICED): how many, what is left to invoice of them
+ * (the total less the issued invoices', as the order's screen says it), and how many are at risk:
+ * due for delivery within 7 days (or already late) with a product whose quantity not yet invoiced
+ * is more than the stock at the order's location plus its own production orders not finished.
+ */
+export async function ordersToDeliver(db: DbOrTrx, today: string) {
+  const { rows } = await sql<{ count: number; notInvoiced: string; atRisk: number }>`
+    WITH orders AS (
+      SELECT o.id, o.location_id, o.delivery_date,
+        greatest(o.total - coalesce((
+          SELECT sum(n.total) FROM invoices n
+          WHERE n.requested_order_id = o.id AND n.status = 'ISSUED'), 0), 0) AS not_invoiced
+      FROM requested_orders o
+      WHERE o.status IN ('APPROVED', 'PARTIALLY_INVOICED')
+    )
+    SELECT count(*)::integer AS count,
+      coalesce(sum(not_invoiced), 0)::numeric(15,2)::text AS not_invoiced,
+      (count(*) FILTER (WHERE o.delivery_date <= ${addDays(today, 7)}::date AND EXISTS (
+        SELECT 1
+        FROM (
+          SELECT l.product_id, sum(l.quantity - coalesce((
+            SELECT sum(ii.quantity) FROM invoice_items ii JOIN invoices n ON n.id = ii.invoice_id
+            WHERE ii.requested_order_item_id = l.id AND n.status = 'ISSUED'), 0)) AS missing
+          FROM requested_order_items l
+          WHERE l.requested_order_id = o.id
+          GROUP BY l.product_id
+        ) due
+        WHERE due.missing > coalesce((
+            SELECT b.quantity FROM stock_balances b
+            WHERE b.item_id = due.product_id AND b.location_id = o.location_id), 0)
+          + coalesce((
+            SELECT sum(p.quantity) FROM production_orders p
+            WHERE p.requested_order_id = o.id AND p.product_id = due.product_id
+              AND p.status IN ('PLANNED', 'IN_PROGRESS')), 0)
+      )))::integer AS at_risk
+    FROM orders o`.execute(db);
+  return rows[0]!;
+}
+
+/** Production orders in progress, and those not finished whose planned end has passed. */
+export async function productionOrders(db: DbOrTrx, today: string) {
+  const { rows } = await sql<{ inProgress: number; late: number }>`
+    SELECT count(*) FILTER (WHERE status = 'IN_PROGRESS')::integer AS in_progress,
+      count(*) FILTER (WHERE planned_end < ${today}::date)::integer AS late
+    FROM production_orders
+    WHERE status IN ('PLANNED', 'IN_PROGRESS')`.execute(db);
+  return rows[0]!;
+}
+
+/** What the open bills of a kind still have open (amount − paid): overdue, today, next 7 days. */
+export async function openBills(db: DbOrTrx, kind: 'PAY' | 'RECEIVE', today: string) {
+  const { rows } = await sql<{ overdue: string; today: string; next7Days: string }>`
+    SELECT
+      coalesce(sum(amount - paid_amount) FILTER (WHERE due_date < ${today}::date), 0)
+        ::numeric(15,2)::text AS overdue,
+      coalesce(sum(amount - paid_amount) FILTER (WHERE due_date = ${today}::date), 0)
+        ::numeric(15,2)::text AS today,
+      coalesce(sum(amount - paid_amount) FILTER (WHERE due_date > ${today}::date), 0)
+        ::numeric(15,2)::text AS next7_days
+    FROM bills
+    WHERE kind = ${kind} AND status IN ('OPEN', 'PARTIALLY_PAID')
+      AND due_date <= ${addDays(today, 7)}::date`.execute(db);
+  return rows[0]!;
+}
+
+/** The active checking accounts' balances summed, each as the accounts' list computes it. */
+export async function activeAccountsBalance(db: DbOrTrx): Promise<string> {
+  const { rows } = await sql<{ balance: string }>`
+    SELECT coalesce(sum(${sql.raw(accountBalance)}), 0)::numeric(15,2)::text AS balance
+    FROM checking_accounts
+    WHERE active`.execute(db);
+  return rows[0]!.balance;
+}
+
+/**
+ * Per month of the last 12 (this one included), the issued OUT invoices' total and the cost of
+ * the goods they took out of stock: the value of their OUT movements (origin INVOICE), which the
+ * ledger wrote at the item's average cost. A month without invoices is left out (the service
+ * fills it with zeros).
+ */
+export async function revenueByMonth(db: DbOrTrx, from: string, today: string) {
+  const { rows } = await sql<{ month: string; revenue: string; cost: string }>`
+    SELECT to_char(n.issue_date, 'YYYY-MM') AS month,
+      sum(n.total)::numeric(15,2)::text AS revenue,
+      coalesce(sum((
+        SELECT sum(m.value) FROM stock_movements m
+        WHERE m.origin_type = 'INVOICE' AND m.origin_id = n.id AND m.type = 'OUT'
+          AND m.reversal_of IS NULL)), 0)::numeric(15,2)::text AS cost
+    FROM invoices n
+    WHERE n.status = 'ISSUED' AND n.direction = 'OUT'
+      AND n.issue_date >= ${from}::date AND n.issue_date <= ${today}::date
+    GROUP BY 1`.execute(db);
+  return rows;
+}
+
+/** What the open bills to receive still have open, by how many days they are overdue. */
+export async function receivablesByAge(db: DbOrTrx, today: string) {
+  const { rows } = await sql<{ bucket: ReceivableAgeBucket; amount: string }>`
+    SELECT CASE
+        WHEN due_date >= ${today}::date THEN 'current'
+        WHEN due_date >= ${addDays(today, -30)}::date THEN '1-30'
+        WHEN due_date >= ${addDays(today, -60)}::date THEN '31-60'
+        WHEN due_date >= ${addDays(today, -90)}::date THEN '61-90'
+        ELSE '90+' END AS bucket,
+      sum(amount - paid_amount)::numeric(15,2)::text AS amount
+    FROM bills
+    WHERE kind = 'RECEIVE' AND status IN ('OPEN', 'PARTIALLY_PAID')
+    GROUP BY 1`.execute(db);
+  return rows;
+}
