@@ -14,6 +14,7 @@ const CLIENT = `Loja PV ${RUN}`;
 const LOCATION = `Expedição PV ${RUN}`;
 const PRODUCT = { code: `PVP${RUN}`, name: `Bermuda PV ${RUN}` };
 const UNIT = `V${RUN.slice(-5)}`;
+const SUPPLIER = `Atacado PV ${RUN}`;
 
 const toasts = (page: Page) => page.locator('.ant-notification-notice').allTextContents();
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -126,8 +127,8 @@ describe('Movimentações › Pedidos Recebidos', () => {
     await expect.poll(() => tab.url()).toMatch(/^blob:/);
     await tab.close();
 
-    // "Planejar produção" would buy the 3 missing, but the product has no default supplier (the
-    // Produtos form has no such field yet): the refusal names it under the buttons, nothing made.
+    // "Planejar produção" would buy the 3 missing, but the product has no default supplier yet:
+    // the refusal names it under the buttons, and nothing is made.
     await page.getByTestId('action-planProduction').click();
     await expect
       .poll(() => page.getByTestId('document-actions').locator('xpath=..').textContent())
@@ -135,6 +136,25 @@ describe('Movimentações › Pedidos Recebidos', () => {
     expect(await page.getByTestId('linked-documents').count()).toBe(0);
     await settled(page);
     await ctx.screenshot('requested-order-plan-refused-1280', true);
+
+    // With its "Fornecedor padrão" set on the product, the same button drafts a purchase order
+    // of the 3 missing for that supplier, linked to the order.
+    const supplier = await created(page, '/suppliers', {
+      personType: 'J',
+      name: SUPPLIER,
+      document: cnpjFrom(String(Date.now() + 7).slice(-12)),
+    });
+    const product = (await pageApi(page, 'GET', `/products/${scene.product.id}`)).body;
+    await ok(page, 'PUT', `/products/${scene.product.id}`, {
+      ...product,
+      defaultSupplierId: supplier.id,
+    });
+    await page.getByTestId('action-planProduction').click();
+    await expect
+      .poll(() => page.getByTestId('linked-purchase-order').first().textContent())
+      .toMatch(new RegExp(`^OC-\\d{6} — Rascunho, ${SUPPLIER}`));
+    await settled(page);
+    await ctx.screenshot('requested-order-plan-bought-1280', true);
 
     // 3 more arrive; "Reservar" takes them.
     await scene.enter('3');

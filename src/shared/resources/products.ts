@@ -95,6 +95,8 @@ const productFields = {
   cest: optionalCode(cest, messages.fiscal.invalidCest),
   barcode: optionalCode(gtin, messages.invalidGtin),
   salePrice: optionalNonNegativeMoney(),
+  /** Whom to buy it from when a sales order misses it ("Planejar produção" of a resale line). */
+  defaultSupplierId: optionalReference(),
   minimumStock: minimumStock(),
   active: z.boolean().default(true),
 };
@@ -272,6 +274,14 @@ export const products = defineResource({
       section: 'Fiscal',
     },
     { key: 'salePrice', label: 'Preço de venda', kind: 'money', section: 'Preço e estoque' },
+    {
+      key: 'defaultSupplierId',
+      label: 'Fornecedor padrão',
+      kind: 'reference',
+      references: 'suppliers',
+      help: 'De quem comprar o que faltar para um pedido (produtos de revenda)',
+      section: 'Preço e estoque',
+    },
     { ...minimumStockField, section: 'Preço e estoque' },
     { ...averageCostField, section: 'Preço e estoque' },
     {

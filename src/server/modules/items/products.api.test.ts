@@ -26,6 +26,7 @@ const ids = {} as {
   perOrder: number;
   fabric: number; // a feedstock in meters
   button: number; // a feedstock in pieces
+  supplier: number;
 };
 
 beforeAll(async () => {
@@ -38,6 +39,13 @@ beforeAll(async () => {
   ids.perOrder = await fx.outlay('PER_ORDER');
   ids.fabric = (await feedstock({ unitId: ids.meters })).id;
   ids.button = (await feedstock({ unitId: ids.pieces })).id;
+  ids.supplier = (
+    await fx.post('suppliers', {
+      personType: 'J',
+      document: '11444777000161',
+      name: `Fornecedor ${unique()}`,
+    })
+  ).id;
 });
 
 const feedstock = (extra: Payload = {}) =>
@@ -70,6 +78,7 @@ crudContract(api, {
     cest: n % 2 === 0 ? '2803800' : null,
     barcode: barcodes[n % 4],
     salePrice: ['10.00', '25.50', '7.99', '100.00', '0.50'][n],
+    defaultSupplierId: n % 2 === 0 ? null : ids.supplier,
     minimumStock: `${n + 1}.000`,
     active: n % 2 === 0,
   }),
@@ -86,6 +95,7 @@ crudContract(api, {
     cest: '0100100',
     barcode: null,
     salePrice: '19.90',
+    defaultSupplierId: ids.supplier,
     minimumStock: '2.500',
     active: false,
   }),
@@ -117,6 +127,7 @@ crudContract(api, {
       { field: 'origin', value: 'IMPORTED', message: messages.invalid },
       { field: 'unitId', value: 99999999, message: errors.missingReference },
       { field: 'categoryId', value: 99999999, message: errors.missingReference },
+      { field: 'defaultSupplierId', value: 99999999, message: errors.missingReference },
       // Not a list at all (found by the write routes' fuzz test: once a 500).
       { field: 'components', value: 'texto', message: messages.invalid },
       { field: 'outlays', value: { outlayId: ids.perUnit }, message: messages.invalid },
