@@ -19,7 +19,7 @@ import type { Db } from './db/connection.js';
 import { loggerOptions, type LogFormat } from './logging.js';
 import { accountRoutes } from './modules/account/index.js';
 import { auditRoutes } from './modules/audit/index.js';
-import { companyRoutes } from './modules/company/index.js';
+import { companyRoutes, companySigningCertificate, getCompany } from './modules/company/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { billsRoutes, ledgerRoutes } from './modules/finance/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -27,6 +27,12 @@ import { itemsRoutes } from './modules/items/index.js';
 import { masterDataRoutes } from './modules/master-data/index.js';
 import { municipalitiesRoutes } from './modules/municipalities/index.js';
 import { invoicesRoutes } from './modules/invoices/index.js';
+import {
+  DEFAULT_SEFAZ_SETTINGS,
+  nfeRoutes,
+  type SefazIssuerSource,
+  type SefazSettings,
+} from './modules/nfe/index.js';
 import {
   reopenForCancelledInvoice,
   requestedOrdersRoutes,
@@ -68,6 +74,8 @@ export interface AppOptions {
   idempotencyWaitMs?: number;
   /** The AES-256 key that seals the company's A1 certificate (certificate-key.ts). */
   certificateKey: Buffer;
+  /** How SEFAZ is reached (NFE_SEFAZ_URL, NFE_CA_FILE, NFE_TIMEOUT_S); the authorisers by default. */
+  sefaz?: SefazSettings;
   /** Where log lines go: standard output, unless a test reads them. */
   logDestination?: { write: (text: string) => unknown };
 }
@@ -178,11 +186,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
       await api.register(requestedOrdersRoutes(options.db, options.certificateKey));
       await api.register(searchRoutes(options.db));
+      await api.register(
+        nfeRoutes(
+          options.db,
+          options.sefaz ?? DEFAULT_SEFAZ_SETTINGS,
+          sefazIssuer(options.certificateKey),
+        ),
+      );
     },
     { prefix: '/api/v1' },
   );
 
   return app;
+}
+
+/** The company as SEFAZ sees it: the UF of its address, its environment, its A1. */
+function sefazIssuer(certificateKey: Buffer): SefazIssuerSource {
+  return async (db) => {
+    const company = await getCompany(db);
+    return {
+      uf: company.address.state,
+      environment: company.nfeEnvironment,
+      certificate: await companySigningCertificate(db, certificateKey),
+    };
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { LOG_FORMATS, type LogFormat } from './logging.js';
 import { OperatorError } from './operator-error.js';
@@ -18,6 +19,12 @@ export interface Config {
   apiDocsPublic: boolean;
   /** FABRIL_CERTIFICATE_KEY: the A1 certificate's sealing key (certificate-key.ts). */
   certificateKey: string | undefined;
+  /** NFE_SEFAZ_URL: every SEFAZ service at `<url>/<ServiceName>` (tests, a private proxy). */
+  nfeSefazUrl: string | undefined;
+  /** NFE_CA_FILE: a PEM file of authorities trusted for SEFAZ besides the shipped ones. */
+  nfeCaFile: string | undefined;
+  /** NFE_TIMEOUT_S: how long one SEFAZ request may take, in seconds. */
+  nfeTimeoutSeconds: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -35,7 +42,44 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     apiDocsPublic: env.API_DOCS_PUBLIC === '1' || env.API_DOCS_PUBLIC === 'true',
     certificateKey: env.FABRIL_CERTIFICATE_KEY || undefined,
+    nfeSefazUrl: nfeSefazUrl(env.NFE_SEFAZ_URL),
+    nfeCaFile: env.NFE_CA_FILE ? path.resolve(env.NFE_CA_FILE) : undefined,
+    nfeTimeoutSeconds: nfeTimeoutSeconds(env.NFE_TIMEOUT_S),
   };
+}
+
+/** HTTPS only: the client certificate and the server's verification are not optional. */
+function nfeSefazUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol === 'https:') return value;
+  throw new OperatorError(`NFE_SEFAZ_URL deve ser um endereço https://, não "${value}".`);
+}
+
+function nfeTimeoutSeconds(value = '30'): number {
+  const seconds = Number(value);
+  if (Number.isInteger(seconds) && seconds >= 1 && seconds <= 300) return seconds;
+  throw new OperatorError(`NFE_TIMEOUT_S deve ser um número inteiro de 1 a 300, não "${value}".`);
+}
+
+/** NFE_CA_FILE's certificates, read at start-up: a wrong path stops the server with the reason. */
+export function readNfeCaFile(file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new OperatorError(`NFE_CA_FILE: não foi possível ler "${file}".`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new OperatorError(`NFE_CA_FILE: "${file}" não contém certificados PEM.`);
+  }
+  return text;
 }
 
 function sessionHours(value = '12'): number {

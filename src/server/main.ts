@@ -4,7 +4,7 @@ import { resetPassword } from './admin-reset-password.js';
 import { buildApp } from './app.js';
 import { resolveCertificateKey } from './certificate-key.js';
 import { prepareDatabase } from './bootstrap.js';
-import { readConfig } from './config.js';
+import { readConfig, readNfeCaFile } from './config.js';
 import { frame } from './console-frame.js';
 import { createDb, type Db } from './db/connection.js';
 import { resolveDatabase } from './db/database-url.js';
@@ -105,6 +105,11 @@ async function main() {
       sessionHours: config.sessionHours,
       trustProxy: config.trustProxy,
       apiDocsPublic: config.apiDocsPublic,
+      sefaz: {
+        serviceUrl: config.nfeSefazUrl,
+        extraCaPem: readNfeCaFile(config.nfeCaFile),
+        timeoutSeconds: config.nfeTimeoutSeconds,
+      },
     });
     await app.listen({
       port: config.port,

@@ -53,6 +53,8 @@ export const ErrorCode = {
   PAYMENT_REVERSED: 'PAYMENT_REVERSED',
   /** 422: the built-in Administrador role's permissions or active flag sent changed. */
   SYSTEM_ROLE: 'SYSTEM_ROLE',
+  /** 422: SEFAZ asked for while the company lacks its UF or A1 certificate; the message says which. */
+  SEFAZ_NOT_CONFIGURED: 'SEFAZ_NOT_CONFIGURED',
   /** 422: a PIX code asked for while the company has no PIX key. */
   NO_PIX_KEY: 'NO_PIX_KEY',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',

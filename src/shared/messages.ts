@@ -312,6 +312,25 @@ export const messages = {
     unreadable:
       'O certificado guardado não pôde ser aberto com a chave deste servidor: envie-o novamente.',
   },
+  /** SEFAZ's web services (server/modules/nfe/sefaz): why a status or a call could not be had. */
+  sefaz: {
+    noUf: 'Informe a UF do endereço da empresa (Empresa): ela define a SEFAZ autorizadora.',
+    noCertificate:
+      'Envie o certificado A1 da empresa (Empresa): a SEFAZ só atende quem se identifica com ele.',
+    noUfNorCertificate:
+      'Informe a UF do endereço da empresa e envie o certificado A1 (Empresa): a SEFAZ precisa dos dois.',
+    failures: {
+      TIMEOUT: (seconds: number) =>
+        `A SEFAZ não respondeu em ${seconds === 1 ? '1 segundo' : `${seconds} segundos`}.`,
+      UNREACHABLE: 'Não foi possível conectar à SEFAZ (servidor fora do ar ou sem rede).',
+      CLIENT_CERTIFICATE_REFUSED:
+        'A SEFAZ recusou a conexão segura: o certificado A1 da empresa não foi aceito (ou a conexão caiu durante a identificação).',
+      SERVER_CERTIFICATE_UNTRUSTED:
+        'O certificado do servidor da SEFAZ não é de uma autoridade confiável: conexão recusada por segurança.',
+      BAD_ANSWER: 'A SEFAZ respondeu algo que não é uma resposta do serviço.',
+    },
+    unknownStatus: (code: string) => `Código ${code} da SEFAZ (sem descrição conhecida).`,
+  },
   errors: {
     badRequest: 'Dados inválidos. Verifique os campos destacados.',
     unauthorized: 'Sessão expirada ou inválida. Entre novamente.',

@@ -25,7 +25,7 @@ export interface TestApi {
 export function useTestApi(
   options: Pick<
     AppOptions,
-    'webDir' | 'sessionHours' | 'trustProxy' | 'apiDocsPublic' | 'idempotencyWaitMs'
+    'webDir' | 'sessionHours' | 'trustProxy' | 'apiDocsPublic' | 'idempotencyWaitMs' | 'sefaz'
   > = {},
 ): TestApi {
   const state = {} as { app: FastifyInstance; db: Db; url: string; adminToken?: string };

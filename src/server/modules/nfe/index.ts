@@ -3,6 +3,10 @@
  * built into the layout 4.00 XML, signed with the company's A1 certificate and validated against
  * the shipped PL_010d schemas; the access key and cNF are drawn here. The invoices module issues
  * with it and the company module reads an uploaded certificate with it.
+ *
+ * sefaz/ (issue 20) talks to SEFAZ: the authoriser and URL of each service per UF and
+ * environment, the SOAP 1.2 client over mutual TLS, NFeStatusServico4 and its route. The route
+ * reads the company through a function app.ts gives it (the company module imports this one).
  */
 export { drawRandomCode } from './access-key.js';
 export { buildNfeXml, HOMOLOGATION_RECIPIENT_NAME, type BuiltNfe } from './build-nfe-xml.js';
@@ -23,3 +27,25 @@ export type {
 export { signNfe, verifyNfeSignature } from './sign-nfe.js';
 export { validateNfe, validateNfeProc, type SchemaValidation } from './validate-nfe.js';
 export { DanfeXmlError, renderDanfe, type DanfeMarks } from './danfe/render-danfe.js';
+export { nfeRoutes, type SefazIssuer, type SefazIssuerSource } from './nfe.routes.js';
+export {
+  authoriserFor,
+  contingencyAuthoriser,
+  sefazEndpoint,
+  type Authoriser,
+  type ContingencyAuthoriser,
+  type SefazEndpoint,
+  type SefazService,
+} from './sefaz/authoriser.js';
+export { compressExchange, decompressXml, type CompressedExchange } from './sefaz/audit.js';
+export {
+  callSefaz,
+  DEFAULT_SEFAZ_SETTINGS,
+  SefazCallError,
+  type ClientCertificate,
+  type SefazAnswer,
+  type SefazExchange,
+  type SefazFailure,
+  type SefazSettings,
+} from './sefaz/sefaz-client.js';
+export { queryServiceStatus, statusMessage } from './sefaz/service-status.js';

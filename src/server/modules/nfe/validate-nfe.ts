@@ -52,7 +52,11 @@ function validatorFor(entryPoint: string): XsdValidator {
   }
 }
 
-function validateAgainst(entryPoint: string, xml: string): SchemaValidation {
+/**
+ * Any document against one entry point of the shipped set (e.g. `consStatServ_v4.00.xsd`): the
+ * SEFAZ double checks what the client sends with it.
+ */
+export function validateAgainst(entryPoint: string, xml: string): SchemaValidation {
   const validator = validatorFor(entryPoint);
   let doc: XmlDocument;
   try {

@@ -4,6 +4,7 @@ import { invoiceKeys, invoicesApi } from './api.js';
 import { INVOICE_TABLE_MIN_WIDTH, invoiceColumns } from './invoice-columns.js';
 import { InvoiceFilters } from './invoice-filters.js';
 import { invoiceList } from './invoice-list.js';
+import { SefazStatusBanner } from './sefaz-status-banner.js';
 import { XmlArchiveButton } from './xml-archive-dialog.js';
 
 /**
@@ -20,7 +21,10 @@ export function InvoicesListPage({ basePath }: { basePath: string }) {
       basePath={basePath}
       actions={<XmlArchiveButton />}
       create={{ permission: 'invoices:write', label: 'Nova nota' }}
-      filters={(props) => <InvoiceFilters {...props} />}
+      filters={(props) => [
+        <SefazStatusBanner key="sefaz" />,
+        <InvoiceFilters key="f" {...props} />,
+      ]}
       summary={(page) => (
         <FilterTotal
           label="Total das notas do filtro"

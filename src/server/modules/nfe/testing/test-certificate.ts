@@ -2,8 +2,9 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 
 /**
- * A self-signed stand-in for an ICP-Brasil e-CNPJ A1 certificate, made at test time: CN
- * "RAZAO SOCIAL:CNPJ" and the CNPJ in subjectAltName's otherName 2.16.76.1.3.3, as the real ones.
+ * A stand-in for an ICP-Brasil e-CNPJ A1 certificate, made at test time: CN "RAZAO SOCIAL:CNPJ"
+ * and the CNPJ in subjectAltName's otherName 2.16.76.1.3.3, as the real ones; self-signed, or
+ * issued by a test CA (makeTestCa) when it must pass a TLS server's check (the SEFAZ double).
  */
 export interface TestCertificateOptions {
   cnpj?: string;
@@ -12,6 +13,8 @@ export interface TestCertificateOptions {
   validTo?: Date;
   /** Put the CNPJ in the subjectAltName (default) or only in the CN. */
   cnpjInAltName?: boolean;
+  /** The authority that issues it (the SEFAZ double trusts its test CA); self-signed without. */
+  issuer?: TestCertificate;
 }
 
 export interface TestCertificate {
@@ -21,9 +24,16 @@ export interface TestCertificate {
   certificatePem: string;
 }
 
-export function makeTestCertificate(options: TestCertificateOptions = {}): TestCertificate {
-  const cnpj = options.cnpj ?? '11222333000181';
-  const companyName = options.companyName ?? 'FABRIL TESTE LTDA';
+type Subject = { shortName: string; value: string }[];
+
+/** A key pair and a certificate for it, signed by `issuer` or by itself. */
+function issueCertificate(options: {
+  subject: Subject;
+  extensions: object[];
+  issuer?: TestCertificate;
+  validFrom?: Date;
+  validTo?: Date;
+}): TestCertificate {
   // Node's key generation: forge's pure-JS one takes seconds for 2048 bits.
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privateKeyPem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
@@ -34,29 +44,82 @@ export function makeTestCertificate(options: TestCertificateOptions = {}): TestC
   certificate.serialNumber = `01${randomBytes(8).toString('hex')}`;
   certificate.validity.notBefore = options.validFrom ?? new Date(Date.now() - 86_400_000);
   certificate.validity.notAfter = options.validTo ?? new Date(Date.now() + 365 * 86_400_000);
-  const subject = [
-    { shortName: 'C', value: 'BR' },
-    { shortName: 'O', value: 'ICP-Brasil' },
-    { shortName: 'OU', value: 'Certificado PJ A1' },
-    { shortName: 'CN', value: `${companyName}:${cnpj}` },
-  ];
-  certificate.setSubject(subject);
-  certificate.setIssuer(subject);
-  const extensions: object[] = [
-    { name: 'basicConstraints', cA: false },
-    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, keyEncipherment: true },
-  ];
-  if (options.cnpjInAltName ?? true) {
-    extensions.push({ id: '2.5.29.17', value: altNameWithCnpj(cnpj) });
-  }
-  certificate.setExtensions(extensions);
-  certificate.sign(key, forge.md.sha256.create());
+  certificate.setSubject(options.subject);
+  certificate.setIssuer(
+    options.issuer ? options.issuer.certificate.subject.attributes : options.subject,
+  );
+  certificate.setExtensions(options.extensions);
+  certificate.sign(options.issuer?.key ?? key, forge.md.sha256.create());
   return {
     key,
     certificate,
     privateKeyPem,
     certificatePem: forge.pki.certificateToPem(certificate),
   };
+}
+
+export function makeTestCertificate(options: TestCertificateOptions = {}): TestCertificate {
+  const cnpj = options.cnpj ?? '11222333000181';
+  const companyName = options.companyName ?? 'FABRIL TESTE LTDA';
+  const extensions: object[] = [
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, keyEncipherment: true },
+    // An e-CNPJ serves as a TLS client certificate too (the SEFAZ web services).
+    { name: 'extKeyUsage', clientAuth: true, emailProtection: true },
+  ];
+  if (options.cnpjInAltName ?? true) {
+    extensions.push({ id: '2.5.29.17', value: altNameWithCnpj(cnpj) });
+  }
+  return issueCertificate({
+    subject: [
+      { shortName: 'C', value: 'BR' },
+      { shortName: 'O', value: 'ICP-Brasil' },
+      { shortName: 'OU', value: 'Certificado PJ A1' },
+      { shortName: 'CN', value: `${companyName}:${cnpj}` },
+    ],
+    extensions,
+    issuer: options.issuer,
+    validFrom: options.validFrom,
+    validTo: options.validTo,
+  });
+}
+
+/** A test certificate authority (a stand-in for ICP-Brasil's, or for an authoriser's server CA). */
+export function makeTestCa(name = 'AC TESTE FABRIL'): TestCertificate {
+  return issueCertificate({
+    subject: [
+      { shortName: 'C', value: 'BR' },
+      { shortName: 'O', value: 'Testes Fabril' },
+      { shortName: 'CN', value: name },
+    ],
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ],
+  });
+}
+
+/** A TLS server certificate for 127.0.0.1 and localhost, issued by `issuer`. */
+export function makeServerCertificate(issuer: TestCertificate): TestCertificate {
+  return issueCertificate({
+    subject: [
+      { shortName: 'C', value: 'BR' },
+      { shortName: 'CN', value: 'localhost' },
+    ],
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
+    issuer,
+  });
 }
 
 /** subjectAltName ::= SEQUENCE { otherName [0] { OID 2.16.76.1.3.3, [0] EXPLICIT OCTET STRING } } */
