@@ -153,8 +153,12 @@ describe('Movimentações › Pedidos Recebidos', () => {
     await expect
       .poll(() => page.getByTestId('linked-purchase-order').first().textContent())
       .toMatch(new RegExp(`^OC-\\d{6} — Rascunho, ${SUPPLIER}`));
+    await expect.poll(() => toasts(page)).toContain('Compras planejadas para o que falta.');
     await settled(page);
     await ctx.screenshot('requested-order-plan-bought-1280', true);
+    // The toast stays while the pointer rests on it, over the action bar: move away, let it go.
+    await page.mouse.move(0, 400);
+    await expect.poll(() => toasts(page)).toEqual([]);
 
     // 3 more arrive; "Reservar" takes them.
     await scene.enter('3');

@@ -222,7 +222,13 @@ export const messages = {
     saved: 'Pedido salvo.',
     approved: 'Pedido aprovado.',
     reserved: 'Reserva atualizada.',
-    productionPlanned: 'Produção e compras planejadas para o que falta.',
+    /** "Planejar produção", by what it made: production orders, purchase drafts, both, none. */
+    planned: {
+      production: 'Produção planejada para o que falta.',
+      purchases: 'Compras planejadas para o que falta.',
+      both: 'Produção e compras planejadas para o que falta.',
+      nothing: 'Nada a planejar: o que falta já está em produção ou em compra.',
+    },
     purchaseNotAllowed:
       'Faltam produtos de revenda: gerar as ordens de compra exige a permissão "Ordens de Compra: Incluir/alterar".',
     invoiced: 'Pedido faturado: NF-e emitida.',

@@ -39,6 +39,7 @@ import {
 import { CreditRefusalSection, useCreditRefusal } from './credit-refusal-section.js';
 import { DeliverDialog } from './deliver-dialog.js';
 import { LinkedDocuments } from './linked-documents.js';
+import { planMessage } from './plan-message.js';
 import { RequestedOrderStatusTag } from './requested-order-status-tag.js';
 import { describeRequestedOrderEntry } from './requested-order-timeline.js';
 
@@ -279,7 +280,9 @@ export function RequestedOrderPage({ basePath }: { basePath: string }) {
             confirmLabel: 'Encerrar pedido',
           }),
           action('reserve', move(reserve, messages.requestedOrders.reserved)),
-          action('planProduction', move(plan, messages.requestedOrders.productionPlanned)),
+          action('planProduction', async () => {
+            toast.success(planMessage(row, await plan.mutateAsync(row.id)));
+          }),
           action('invoice', move(invoice, messages.requestedOrders.invoiced), {
             confirm: messages.requestedOrders.invoiceConfirm,
             confirmLabel: 'Faturar',
