@@ -26,7 +26,7 @@ export class DemoRequestError extends Error {
   /** The API's error code (`code` of the error body), when it has one. */
   get code(): string | undefined {
     try {
-      return (JSON.parse(this.body) as { code?: string }).code;
+      return (JSON.parse(this.body) as { error?: { code?: string } }).error?.code;
     } catch {
       return undefined;
     }
@@ -34,9 +34,9 @@ export class DemoRequestError extends Error {
 }
 
 export interface DemoApi {
-  get: <T = any>(path: string) => Promise<T>;
-  post: <T = any>(path: string, payload?: unknown) => Promise<T>;
-  put: <T = any>(path: string, payload: unknown) => Promise<T>;
+  get: <T = unknown>(path: string) => Promise<T>;
+  post: <T = unknown>(path: string, payload?: unknown) => Promise<T>;
+  put: <T = unknown>(path: string, payload: unknown) => Promise<T>;
   /** Any request (multipart), answered as it came. */
   raw: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;

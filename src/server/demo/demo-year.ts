@@ -143,16 +143,29 @@ export async function liveTheYear(
       notes: `Lote para reposição de ${product.name.toLowerCase()}`,
     });
     add(pendingProduction, product.code, quantity);
+    // Its materials are owed until it starts: purchases plan for them.
+    const materials = (sign: 1 | -1) => {
+      for (const [code, perPiece] of product.components ?? []) {
+        add(owed, code, sign * perPiece * quantity * 1.03);
+      }
+    };
+    materials(1);
     const start =
       (attempt: number): Task =>
       async () => {
         try {
           await api.post(`/production-orders/${order.id}/start`);
         } catch (error) {
-          // Material still on its way: try again tomorrow, as the shop floor would.
-          if (refused(error) && attempt < 6) return later(1, start(attempt + 1));
-          throw error;
+          if (!refused(error)) throw error;
+          // Material still on its way: try again tomorrow, as the shop floor would; after three
+          // weeks the batch is called off.
+          if (attempt < 21) return later(1, start(attempt + 1));
+          await api.post(`/production-orders/${order.id}/cancel`);
+          materials(-1);
+          add(pendingProduction, product.code, -quantity);
+          return;
         }
+        materials(-1);
         later(dice.int(3, 5), async () => {
           await api.post(`/production-orders/${order.id}/complete`, {
             producedQuantity: String(quantity),
