@@ -467,6 +467,19 @@ export async function liveTheYear(
     await salesOrder();
     const product = PRODUCTS[0]!;
     await productionOrder(product, 60, 3);
+    // And a small batch cut this morning, on the floor now.
+    const cut = await api.post<{ id: number }>('/production-orders', {
+      productId: item(PRODUCTS[1]!.code),
+      quantity: '10',
+      plannedStart: date(),
+      plannedEnd: addDays(date(), 2),
+      sourceLocationId: world.locationId,
+      targetLocationId: world.locationId,
+      notes: 'Lote piloto',
+    });
+    await api.post(`/production-orders/${cut.id}/start`).catch((error: unknown) => {
+      if (!refused(error)) throw error;
+    });
     const feedstock = FEEDSTOCKS[0]!;
     await purchaseOrder(
       world.suppliers[feedstock.supplier]!,
