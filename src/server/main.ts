@@ -12,12 +12,16 @@ import { migrate } from './db/migrate.js';
 import { OperatorError } from './operator-error.js';
 
 /**
- * CLI entry: `start` (the default) serves the app; `migrate` only runs the migrations;
- * `reset-password <e-mail>` gives a user a new password; `backup [file]` and
- * `restore <file> [--force]` copy the database (README "Scripts").
+ * CLI entry: `start` (the default) serves the app, `start --demo` (or just `--demo`) after filling
+ * a new database with the demo company; `demo` fills the database with it and exits; `migrate`
+ * only runs the migrations; `reset-password <e-mail>` gives a user a new password; `backup [file]`
+ * and `restore <file> [--force]` copy the database (README "Scripts").
  */
-const COMMANDS = ['start', 'migrate', 'reset-password', 'backup', 'restore'];
-const [command = 'start', ...args] = process.argv.slice(2);
+const COMMANDS = ['start', 'demo', 'migrate', 'reset-password', 'backup', 'restore'];
+const argv = process.argv.slice(2);
+// `npm start -- --demo` runs `node scripts/start.mjs --demo`: the flag comes first.
+const serveDemo = argv.includes('--demo');
+const [command = 'start', ...args] = argv.filter((arg) => arg !== '--demo');
 const log = (message: string) => console.log(`[fabril] ${message}`);
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -59,7 +63,7 @@ async function main() {
       log,
       // The server may be running on the same data directory while a password is reset or the
       // database copied (a restore then refuses: the server's connections are open).
-      shareRunning: command !== 'start' && command !== 'migrate',
+      shareRunning: command !== 'start' && command !== 'migrate' && command !== 'demo',
     });
     if (copying) {
       await copying.run(database.url);
@@ -91,6 +95,9 @@ async function main() {
       adminPassword: config.adminPassword,
       jwtSecret: config.jwtSecret,
     });
+    if (serveDemo && command !== 'start') {
+      throw new OperatorError('--demo vale só para iniciar o servidor: npm start -- --demo.');
+    }
     app = await buildApp({
       db,
       databaseUrl: database.url,
@@ -111,6 +118,13 @@ async function main() {
         timeoutSeconds: config.nfeTimeoutSeconds,
       },
     });
+    if (command === 'demo' || serveDemo) {
+      // Loaded only here: the server's start-up does not pay for the demo.
+      const { demoSignIns, runDemo } = await import('./demo/index.js');
+      const made = await runDemo(app, db, { jwtSecret: prepared.jwtSecret, log });
+      console.log(frame(demoSignIns(made, prepared.admin?.password ?? config.adminPassword)));
+      if (command === 'demo') return await stop(0);
+    }
     await app.listen({
       port: config.port,
       host: config.host,

@@ -1,3 +1,5 @@
+import { now } from './clock.js';
+
 /**
  * Dates without a time of day ("YYYY-MM-DD", DOMAIN §1), computed at midnight UTC so that no time
  * zone or daylight-saving change ever moves them by a day.
@@ -45,9 +47,12 @@ const saoPauloDay = new Intl.DateTimeFormat('en-US', {
   day: '2-digit',
 });
 
-/** Today in São Paulo (DOMAIN §1: Brasília time) as `YYYY-MM-DD`. */
-export function todayInSaoPaulo(now = new Date()): string {
-  const parts = saoPauloDay.formatToParts(now);
+/**
+ * Today in São Paulo (DOMAIN §1: Brasília time) as `YYYY-MM-DD`; by default the day of the
+ * business clock (clock.ts), which only the demo company moves.
+ */
+export function todayInSaoPaulo(at = now()): string {
+  const parts = saoPauloDay.formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((candidate) => candidate.type === type)?.value;
   return `${part('year')}-${part('month')}-${part('day')}`;

@@ -6,6 +6,7 @@ import { cancelDocumentBills } from '../finance/index.js';
 import { reverseMovement } from '../stock-movements/index.js';
 import { invoiceDocument } from './invoice.document.js';
 import { findInvoiceMovements } from './invoices.repo.js';
+import { now } from '../../../shared/clock.js';
 
 /**
  * "Cancelar" an ISSUED invoice (a DRAFT is deleted instead: 409), in one transaction:
@@ -42,7 +43,7 @@ export function cancelInvoice(
       if (!movement.reversed) await reverseMovement(step.trx, step.ctx, movement.id);
     }
     await moveDocument(step, invoiceDocument, 'cancel', {
-      set: { cancelledAt: new Date(), cancelReason: reason },
+      set: { cancelledAt: now(), cancelReason: reason },
       after: { reason },
     });
     const { requestedOrderId, number } = step.document;

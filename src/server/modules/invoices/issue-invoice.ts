@@ -51,6 +51,7 @@ import {
 } from './invoices.repo.js';
 import { invoiceFolio, nfeItemOf, paymentMethodCode } from './nfe-of-invoice.js';
 import { insertPricedInvoice, priceInvoice, type InvoiceInput } from './save-invoice.js';
+import { now } from '../../../shared/clock.js';
 
 /**
  * "Emitir" (issue 18), in one transaction with these steps:
@@ -291,7 +292,8 @@ export function issueInvoice(
     checkComplete(invoice, data);
 
     const number = await takeNumber(step.trx, 'invoice', String(invoice.series));
-    const issuedAt = new Date();
+    // The business clock (clock.ts): dhEmi and the issue date of the demo's past year.
+    const issuedAt = now();
     const issueDate = todayInSaoPaulo(issuedAt);
     const paymentKind = await paymentKindOf(step.trx, invoice.paymentMethodId);
     const randomCode = drawRandomCode(number);

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { ProductionOrderDetail } from '../../../shared/resources/production-orders.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import type { AuditContext } from '../../platform/audit.js';
@@ -6,6 +5,7 @@ import { documentAction, moveDocument } from '../../platform/document-action.js'
 import { productionOrderDocument } from './production-order.document.js';
 import { reverseMovement } from '../stock-movements/index.js';
 import { clearConsumption, unreversedOutflows } from './production-orders.repo.js';
+import { now } from '../../../shared/clock.js';
 
 /**
  * "Cancelar": a PLANNED order just stops; an IN_PROGRESS one gives its materials back first, each
@@ -32,7 +32,7 @@ export function cancelProductionOrder(
         await clearConsumption(trx, id);
       }
       await moveDocument(step, productionOrderDocument, 'cancel', {
-        set: { cancelledAt: sql`now()` },
+        set: { cancelledAt: now() },
         after: { status: 'CANCELLED', ...(reversals.length ? { reversals } : {}) },
       });
     },

@@ -1,5 +1,4 @@
 import { Decimal } from 'decimal.js';
-import { sql } from 'kysely';
 import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
 import { quantityFitsUnit } from '../../../shared/fields.js';
 import { messages } from '../../../shared/messages.js';
@@ -23,6 +22,7 @@ import {
   salesLinesWaitingFor,
 } from './production-orders.repo.js';
 import { costBreakdown, maximumProduced } from './production-orders.rules.js';
+import { now } from '../../../shared/clock.js';
 
 /**
  * "Concluir": the product enters the target location carrying the order's real total cost — Σ
@@ -107,7 +107,7 @@ export function completeProductionOrder(
           producedQuantity: input.producedQuantity,
           completionDate: movement!.date,
           ...breakdown,
-          completedAt: sql`now()`,
+          completedAt: now(),
         },
         after: {
           status: 'COMPLETED',

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { formatProductionOrderNumber } from '../../../shared/resources/production-orders.js';
 import type { ProductionOrderDetail } from '../../../shared/resources/production-orders.js';
 import type { DbOrTrx } from '../../db/connection.js';
@@ -7,6 +6,7 @@ import { documentAction, moveDocument } from '../../platform/document-action.js'
 import { productionOrderDocument } from './production-order.document.js';
 import { postMovements } from '../stock-movements/index.js';
 import { findMaterials, recordConsumption } from './production-orders.repo.js';
+import { now } from '../../../shared/clock.js';
 
 /**
  * "Iniciar produção": all or nothing. Every material leaves the source location in one posting;
@@ -45,7 +45,7 @@ export function startProductionOrder(
       });
     }
     await moveDocument(step, productionOrderDocument, 'start', {
-      set: { startedAt: sql`now()` },
+      set: { startedAt: now() },
       after: {
         status: 'IN_PROGRESS',
         movements: movements.map((movement) => movement.id),
