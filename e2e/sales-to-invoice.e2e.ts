@@ -177,15 +177,15 @@ describe('From a sales order to its NF-e in Chromium', () => {
       await page.getByTestId('order-number').waitFor();
       await act(page, 'approve');
       await expect
-        .poll(() => page.getByTestId('document-action-error').textContent())
+        .poll(() => page.getByTestId('credit-refusal').textContent())
         .toContain(errorMessages.CREDIT_LIMIT);
       expect(await status(page)).toBe('Aberto');
-      // Released by whoever may, with a reason (the screen for it is still to come).
-      const released = await pageApi(page, 'POST', `/requested-orders/${second.id}/approve`, {
-        overrideCredit: true,
-        reason: 'Cliente com pagamento antecipado',
-      });
-      expect(released.status).toBe(200);
+      // Released by whoever may, with a reason (requested-order-credit.e2e.ts follows the
+      // dialog and the Histórico).
+      await page.getByTestId('credit-release').click();
+      await page.getByTestId('credit-release-reason').fill('Cliente com pagamento antecipado');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => status(page)).toBe('Aprovado');
     });
   });
 });
