@@ -366,3 +366,29 @@ export const clientCreditSchema = z.object({
   available: z.string().nullable(),
 });
 export type ClientCredit = z.output<typeof clientCreditSchema>;
+
+/**
+ * `GET /requested-orders/stock?locationId=&productIds=1,2`: where the products a form is ordering
+ * stand at the location, before the order is saved (the line panel of the order form).
+ */
+export const productStockQuerySchema = z.object({
+  locationId: id(),
+  productIds: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,499}$/, messages.invalid)
+    .transform((value) => [...new Set(value.split(',').map(Number))]),
+});
+
+/** Per product: on hand, free (on hand − every reservation) and what could be made now. */
+export const productStockSchema = z.object({
+  items: z.array(
+    z.object({
+      productId: z.number(),
+      onHand: z.string(),
+      available: z.string(),
+      /** Units its bill of materials allows from the free materials there; null: not made. */
+      canProduceNow: z.string().nullable(),
+    }),
+  ),
+});
+export type ProductStock = z.output<typeof productStockSchema>;

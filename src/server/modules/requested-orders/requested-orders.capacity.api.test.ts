@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApi } from '../../testing/api-app.js';
+import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { productionFixtures } from '../production-orders/testing/production-fixtures.js';
 import { orderFixture, orderInput, type OrderFixture } from './testing/order-fixtures.js';
 
@@ -82,5 +83,32 @@ describe('what could be produced now', () => {
       quantity: '53',
     });
     expect((await availability())[0]!.canProduceNow).toBe('7.000');
+
+    // The order form asks the same before the order exists: by location and products.
+    const stock = await send(
+      'GET',
+      `${BASE}/stock?locationId=${scene.location.id}&productIds=${shirt},${scene.cap.id},${fabric}`,
+    );
+    expect(stock.statusCode, stock.body).toBe(200);
+    // A feedstock is not a product: left out.
+    expect(stock.json().items).toEqual(
+      expect.arrayContaining([
+        { productId: shirt, onHand: '0.000', available: '0.000', canProduceNow: '7.000' },
+        { productId: scene.cap.id, onHand: '0.000', available: '0.000', canProduceNow: null },
+      ]),
+    );
+    expect(stock.json().items).toHaveLength(2);
+  });
+
+  it('answers the stock of products only to who may read orders, and refuses a bad list', async () => {
+    const bad = await send('GET', `${BASE}/stock?locationId=${scene.location.id}&productIds=1;2`);
+    expect(bad.statusCode).toBe(400);
+    const clerk = await userWith(api, ['clients:read']);
+    const refused = await api.request({
+      method: 'GET',
+      url: `${BASE}/stock?locationId=${scene.location.id}&productIds=${scene.cap.id}`,
+      token: clerk.token,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import {
   type RequestedOrderListQuery,
   type RequestedOrderPage,
   type RequestedOrderSummary,
+  type ProductStock,
 } from '../../../shared/resources/requested-orders.js';
 import { Decimal } from 'decimal.js';
 import { formatProductionOrderNumber } from '../../../shared/resources/production-orders.js';
@@ -16,6 +17,7 @@ import { stockAt } from '../stock-movements/index.js';
 import {
   findLines,
   findOrderWithNames,
+  findProductsForStock,
   linkedDocuments,
   listOrders,
   type OrderDbRow,
@@ -95,10 +97,43 @@ export async function getRequestedOrder(db: DbOrTrx, id: number): Promise<Reques
 }
 
 /**
- * Per line: what it holds, what was invoiced, the stock at the order's location and, for a
- * manufactured product, how much of it could be made there now (the bills of materials of all
- * the lines in one read).
+ * Where products stand at a location: on hand, free (on hand − every active reservation) and,
+ * for a manufactured one, how much of it its bill of materials allows from the free materials
+ * there now (the bills of all of them in one read).
  */
+async function stockFigures(
+  db: DbOrTrx,
+  locationId: number,
+  products: readonly { productId: number; origin: string | null; unitDecimals: number }[],
+) {
+  const distinct = [...new Map(products.map((product) => [product.productId, product])).values()];
+  const [stock, capacity] = await Promise.all([
+    stockAt(
+      db,
+      distinct.map((product) => ({ itemId: product.productId, locationId })),
+    ),
+    productionCapacity(
+      db,
+      locationId,
+      distinct.filter((product) => product.origin === 'MANUFACTURED'),
+    ),
+  ]);
+  return new Map(
+    distinct.map(({ productId }) => {
+      const at = stock.get(`${productId}:${locationId}`)!;
+      return [
+        productId,
+        {
+          onHand: at.onHand,
+          available: Decimal.max(0, new Decimal(at.onHand).minus(at.reserved)).toFixed(3),
+          canProduceNow: capacity.get(productId) ?? null,
+        },
+      ];
+    }),
+  );
+}
+
+/** Per line: what it holds, what was invoiced, and its product's stock figures at the location. */
 export async function requestedOrderAvailability(
   db: DbOrTrx,
   id: number,
@@ -106,24 +141,17 @@ export async function requestedOrderAvailability(
   const row = await findOrderWithNames(db, id);
   if (!row) throw new NotFoundError();
   const lines = await findLines(db, id);
-  const manufactured = lines.filter((line) => line.productOrigin === 'MANUFACTURED');
-  const [stock, capacity] = await Promise.all([
-    stockAt(
-      db,
-      lines.map((line) => ({ itemId: line.productId, locationId: row.locationId })),
-    ),
-    productionCapacity(
-      db,
-      row.locationId,
-      [...new Map(manufactured.map((line) => [line.productId, line])).values()].map((line) => ({
-        productId: line.productId,
-        unitDecimals: line.unitDecimals,
-      })),
-    ),
-  ]);
+  const figures = await stockFigures(
+    db,
+    row.locationId,
+    lines.map((line) => ({
+      productId: line.productId,
+      origin: line.productOrigin,
+      unitDecimals: line.unitDecimals,
+    })),
+  );
   return {
     items: lines.map((line) => {
-      const at = stock.get(`${line.productId}:${row.locationId}`)!;
       const missing = Decimal.max(
         0,
         new Decimal(line.quantity).minus(line.invoicedQuantity).minus(line.reservedQuantity),
@@ -134,11 +162,30 @@ export async function requestedOrderAvailability(
         quantity: line.quantity,
         reservedQuantity: line.reservedQuantity,
         invoicedQuantity: line.invoicedQuantity,
-        onHand: at.onHand,
-        available: Decimal.max(0, new Decimal(at.onHand).minus(at.reserved)).toFixed(3),
+        ...figures.get(line.productId)!,
         missing: missing.toFixed(3),
-        canProduceNow: capacity.get(line.productId) ?? null,
       };
     }),
+  };
+}
+
+/** The order form's line panel: the products being ordered, at the location chosen. */
+export async function productStock(
+  db: DbOrTrx,
+  locationId: number,
+  productIds: readonly number[],
+): Promise<ProductStock> {
+  const products = await findProductsForStock(db, productIds);
+  const figures = await stockFigures(
+    db,
+    locationId,
+    products.map((product) => ({
+      productId: product.id,
+      origin: product.origin,
+      unitDecimals: product.unitDecimals,
+    })),
+  );
+  return {
+    items: products.map((product) => ({ productId: product.id, ...figures.get(product.id)! })),
   };
 }

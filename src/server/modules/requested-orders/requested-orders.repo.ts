@@ -87,6 +87,17 @@ export interface LineDbRow {
  * The order's lines in their order, each with what it holds reserved and what its issued
  * invoices (not cancelled ones) have taken of it: both read, never kept.
  */
+/** The products among these ids, with what their stock figures need: origin and unit decimals. */
+export function findProductsForStock(db: DbOrTrx, ids: readonly number[]) {
+  return db
+    .selectFrom('items')
+    .innerJoin('unitsOfMeasurement as u', 'u.id', 'items.unitId')
+    .select(['items.id', 'items.origin', 'u.decimals as unitDecimals'])
+    .where('items.kind', '=', 'PRODUCT')
+    .where('items.id', 'in', ids)
+    .execute();
+}
+
 export async function findLines(db: DbOrTrx, orderId: number): Promise<LineDbRow[]> {
   const { rows } = await sql<LineDbRow>`
     SELECT l.id, l.position, l.product_id, i.code AS product_code, i.name AS product_name,

@@ -5,6 +5,8 @@ import { date } from '../../../shared/fields.js';
 import {
   clientCreditQuerySchema,
   clientCreditSchema,
+  productStockQuerySchema,
+  productStockSchema,
   requestedOrderApproveSchema,
   requestedOrderAvailabilitySchema,
   requestedOrderCreateSchema,
@@ -34,6 +36,7 @@ import {
 import {
   getRequestedOrder,
   listRequestedOrders,
+  productStock,
   requestedOrderAvailability,
 } from './requested-orders.read.js';
 import {
@@ -84,6 +87,16 @@ export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPl
         response: { 200: clientCreditSchema },
       },
       handler: (request) => clientCredit(db, request.query.clientId),
+    });
+    app.get(`${base}/stock`, {
+      config: { permission: 'requestedOrders:read' },
+      schema: {
+        tags,
+        summary: 'Estoque dos produtos no local: em estoque, disponível e quanto dá para produzir',
+        querystring: productStockQuerySchema,
+        response: { 200: productStockSchema },
+      },
+      handler: (request) => productStock(db, request.query.locationId, request.query.productIds),
     });
     app.get(`${base}/:id`, {
       config: { permission: 'requestedOrders:read' },

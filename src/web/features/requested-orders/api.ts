@@ -2,6 +2,7 @@ import { PURCHASE_ORDERS_PATH } from '../../../shared/resources/purchase-orders.
 import {
   REQUESTED_ORDERS_PATH,
   type ClientCredit,
+  type ProductStock,
   type RequestedOrderAction,
   type RequestedOrderAvailability,
   type RequestedOrderCreateInput,
@@ -37,6 +38,10 @@ export const availabilityKey = (id: number | string) =>
  */
 export const clientCreditKey = (clientId: number) =>
   [...requestedOrderKeys.all, 'credit', clientId] as const;
+
+/** The order form's line panel: the products' stock at a location, read again after any action. */
+export const productStockKey = (locationId: number, productIds: readonly number[]) =>
+  [...requestedOrderKeys.all, 'stock', locationId, productIds.join(',')] as const;
 
 /** A refusal an action bar or dialog shows itself (wrong status, stock reserved); the rest is a toast. */
 const refusals = { silent: [409, 422] } as const;
@@ -74,6 +79,13 @@ export const requestedOrdersApi = {
       silent: [400, 409, 422],
     }),
   /** The order form's figures of the client's credit; nothing is said if they cannot be read. */
+  /** Nothing is said when it cannot be read: the panel shows "—". */
+  stock: (locationId: number, productIds: readonly number[], signal?: AbortSignal) =>
+    http.get<ProductStock>(`${BASE}/stock`, {
+      query: { locationId, productIds: productIds.join(',') },
+      signal,
+      silent: true,
+    }),
   credit: (clientId: number, signal?: AbortSignal) =>
     http.get<ClientCredit>(`${BASE}/credit`, { query: { clientId }, signal, silent: true }),
   /** The dialog shows 400 next to the date and 409 in its Alert. */

@@ -29,6 +29,7 @@ import { ReferenceSelect } from '../../components/reference-select.js';
 import { countUpTo } from '../../components/text-limit.js';
 import { useDocumentForm } from '../../components/use-document-form.js';
 import { ClientCreditSummary } from './client-credit-summary.js';
+import { LineStockCell } from './line-stock-cell.js';
 import {
   requestedOrderKeys,
   requestedOrdersApi,
@@ -167,6 +168,12 @@ function RequestedOrderForm({
       width: 130,
       align: 'right',
       show: (index) => <LineTotalCell index={index} />,
+    },
+    {
+      key: 'stock',
+      title: 'No local',
+      width: 220,
+      show: (index) => <LineStockCell index={index} />,
     },
   ];
 
