@@ -21,7 +21,6 @@ import {
   type DocumentStep,
 } from '../../platform/document-action.js';
 import { BusinessRuleError } from '../../platform/errors.js';
-import { takeNumber } from '../../platform/numbering.js';
 import { companySigningCertificate, getCompany } from '../company/index.js';
 import { createBills } from '../finance/index.js';
 import { postMovements } from '../stock-movements/index.js';
@@ -37,6 +36,7 @@ import {
   type NfePayment,
 } from '../nfe/index.js';
 import { invoiceDocument } from './invoice.document.js';
+import { takeInvoiceNumber } from './take-invoice-number.js';
 import {
   findFiscalOperations,
   findInvoiceLines,
@@ -290,7 +290,7 @@ export function issueInvoice(
     const data = await gather(step.trx, invoice, certificateKey);
     checkComplete(invoice, data);
 
-    const number = await takeNumber(step.trx, 'invoice', String(invoice.series));
+    const number = await takeInvoiceNumber(step.trx, invoice.series);
     const issuedAt = new Date();
     const issueDate = todayInSaoPaulo(issuedAt);
     const paymentKind = await paymentKindOf(step.trx, invoice.paymentMethodId);
