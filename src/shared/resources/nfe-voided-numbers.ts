@@ -37,7 +37,11 @@ export const nfeVoidNumbersSchema = z
   })
   .superRefine((value, context) => {
     if (value.from > value.to) {
-      context.addIssue({ code: 'custom', path: ['to'], message: messages.voidNumbers.toBeforeFrom });
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: messages.voidNumbers.toBeforeFrom,
+      });
     } else if (value.to - value.from + 1 > MAX_VOIDED_RANGE) {
       context.addIssue({ code: 'custom', path: ['to'], message: messages.voidNumbers.tooMany });
     }
@@ -59,9 +63,11 @@ export const nfeVoidedRangeSchema = z.object({
 });
 export type NfeVoidedRange = z.output<typeof nfeVoidedRangeSchema>;
 
-export const nfeVoidedListQuerySchema = listQuerySchema.pick({ page: true, pageSize: true }).extend({
-  series: integer(0, MAX_INVOICE_SERIES).optional(),
-});
+export const nfeVoidedListQuerySchema = listQuerySchema
+  .pick({ page: true, pageSize: true })
+  .extend({
+    series: integer(0, MAX_INVOICE_SERIES).optional(),
+  });
 export type NfeVoidedListQuery = z.output<typeof nfeVoidedListQuerySchema>;
 
 export const nfeVoidedPageSchema = z.object({

@@ -132,7 +132,11 @@ async function checkNeverUsed(trx: DbOrTrx, range: NfeVoidNumbers): Promise<void
   if (used.count > 0) {
     throw new BusinessRuleError({
       code: ErrorCode.NUMBER_IN_USE,
-      message: messages.voidNumbers.used(range.series, used.numbers, used.count - used.numbers.length),
+      message: messages.voidNumbers.used(
+        range.series,
+        used.numbers,
+        used.count - used.numbers.length,
+      ),
       details: used.numbers.map((number) => ({ number })),
     });
   }

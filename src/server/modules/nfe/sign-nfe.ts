@@ -1,4 +1,9 @@
-import { signEnveloped, verifyEnveloped, type SignedPart, type SigningKey } from './xml-signature.js';
+import {
+  signEnveloped,
+  verifyEnveloped,
+  type SignedPart,
+  type SigningKey,
+} from './xml-signature.js';
 
 export type { SigningKey };
 
