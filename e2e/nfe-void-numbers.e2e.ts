@@ -19,7 +19,7 @@ afterAll(async () => {
   await sefaz?.close();
 });
 
-const dialog = (page: Page) => page.getByTestId('void-numbers-dialog');
+const dialog = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Inutilizar numeração' });
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 async function fill(page: Page, from: string, to: string, reason: string) {
@@ -71,7 +71,7 @@ describe('Notas Fiscais › Inutilizar numeração', () => {
     await page.waitForTimeout(400);
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     await ctx.screenshot('nfe-void-numbers-375');
-    await dialog(page).getByRole('button', { name: 'Fechar' }).click();
+    await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Fechar' }).click();
     await page.waitForTimeout(300);
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     await ctx.screenshot('nfe-void-numbers-list-375');
