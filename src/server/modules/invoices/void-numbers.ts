@@ -22,8 +22,10 @@ import {
   statusMessage,
   VOIDED,
   voidNumbersAtSefaz,
+  type ClientCertificate,
   type SefazSettings,
   type VoidAnswer,
+  type VoidRange,
 } from '../nfe/index.js';
 import {
   findVoidedRange,
@@ -152,8 +154,8 @@ async function checkNeverUsed(trx: DbOrTrx, range: NfeVoidNumbers): Promise<void
 /** NFeInutilizacao4, a failure to answer as a 502 that says what to do. */
 async function ask(
   settings: SefazSettings,
-  certificate: Parameters<typeof voidNumbersAtSefaz>[1],
-  range: Parameters<typeof voidNumbersAtSefaz>[2],
+  certificate: ClientCertificate,
+  range: VoidRange,
 ): Promise<VoidAnswer> {
   try {
     return await voidNumbersAtSefaz(settings, certificate, range);
