@@ -2,16 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSefazDouble,
-  type SefazDouble,
-} from '../src/server/modules/nfe/testing/sefaz-double.js';
-import {
-  makePfx,
-  makeTestCertificate,
-} from '../src/server/modules/nfe/testing/test-certificate.js';
+import type { SefazDouble } from '../src/server/modules/nfe/testing/sefaz-double.js';
 import { SCREENSHOTS, signIn, useBrowser } from './support/browser.js';
-import { startServer, stopServer, tempDataDir, type RunningServer } from './support/server.js';
+import { sefazAdmin as admin, startSefazServer, type SefazServer } from './support/sefaz-server.js';
 
 /**
  * The Notas Fiscais banner against the SEFAZ double: a server of its own, started as an operator
@@ -19,64 +12,19 @@ import { startServer, stopServer, tempDataDir, type RunningServer } from './supp
  * to no SEFAZ), the company's A1 issued by the double's client CA.
  */
 const ctx = useBrowser();
-const admin = { email: 'fiscal@fabril.test', password: 'senha-do-fiscal-1' };
-const CNPJ = '11222333000181';
-const PASSWORD = 'senha-do-a1';
 
+let sefaz: SefazServer;
 let double: SefazDouble;
-let server: RunningServer;
-let dataDir = '';
-
-async function api(method: string, url: string, token?: string, body?: unknown | FormData) {
-  const response = await fetch(`${server.url}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
-      cookie: 'XSRF-TOKEN=sefaz',
-      'x-xsrf-token': 'sefaz',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json().catch(() => undefined) };
-}
+let server: SefazServer['server'];
 
 beforeAll(async () => {
-  double = await startSefazDouble();
-  dataDir = await tempDataDir();
-  const caFile = path.join(dataDir, 'sefaz-ca.pem');
-  fs.writeFileSync(caFile, double.serverCa.certificatePem);
-  server = await startServer({
-    FABRIL_DATA_DIR: dataDir,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    DATABASE_URL: '',
-    NFE_SEFAZ_URL: double.url,
-    NFE_CA_FILE: caFile,
-    NFE_TIMEOUT_S: '10',
-  });
-  const token = (await api('POST', '/account/login', undefined, admin)).body.accessToken;
-  const company = (await api('GET', '/company', token)).body;
-  const saved = await api('PUT', '/company', token, {
-    ...company,
-    legalName: 'Metalúrgica Exemplo Ltda',
-    cnpj: CNPJ,
-    address: { ...company.address, city: 'São Paulo', state: 'SP', cityCode: '3550308' },
-  });
-  expect(saved.status).toBe(200);
-  const form = new FormData();
-  const pfx = makePfx(makeTestCertificate({ cnpj: CNPJ, issuer: double.clientCa }), PASSWORD);
-  form.append('password', PASSWORD);
-  form.append('file', new Blob([new Uint8Array(pfx)]), 'a1.pfx');
-  expect((await api('POST', '/company/certificate', token, form)).status).toBe(200);
+  sefaz = await startSefazServer();
+  ({ double, server } = sefaz);
 }, 180_000);
 
 afterAll(async () => {
-  if (server) await stopServer(server);
-  await double?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await sefaz?.close();
 });
-
 const banner = (page: Page) => page.getByTestId('sefaz-status');
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 

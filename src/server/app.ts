@@ -26,7 +26,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { itemsRoutes } from './modules/items/index.js';
 import { masterDataRoutes } from './modules/master-data/index.js';
 import { municipalitiesRoutes } from './modules/municipalities/index.js';
-import { invoicesRoutes } from './modules/invoices/index.js';
+import { invoicesRoutes, voidNumbersRoutes } from './modules/invoices/index.js';
 import {
   DEFAULT_SEFAZ_SETTINGS,
   nfeRoutes,
@@ -186,6 +186,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
       await api.register(requestedOrdersRoutes(options.db, options.certificateKey));
       await api.register(searchRoutes(options.db));
+      await api.register(
+        voidNumbersRoutes(
+          options.db,
+          options.certificateKey,
+          options.sefaz ?? DEFAULT_SEFAZ_SETTINGS,
+        ),
+      );
       await api.register(
         nfeRoutes(
           options.db,

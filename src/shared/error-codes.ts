@@ -55,6 +55,14 @@ export const ErrorCode = {
   SYSTEM_ROLE: 'SYSTEM_ROLE',
   /** 422: SEFAZ asked for while the company lacks its UF or A1 certificate; the message says which. */
   SEFAZ_NOT_CONFIGURED: 'SEFAZ_NOT_CONFIGURED',
+  /** 422: a number of the range to void is held by an invoice; the message names it. */
+  NUMBER_IN_USE: 'NUMBER_IN_USE',
+  /** 422: the range to void overlaps one voided already; the message names it. */
+  ALREADY_VOIDED: 'ALREADY_VOIDED',
+  /** 422: SEFAZ answered with a rejection (cStat); the message is SEFAZ's, in pt-BR. */
+  SEFAZ_REJECTED: 'SEFAZ_REJECTED',
+  /** 502: SEFAZ gave no answer (time-out, unreachable, refused); the message says what to do. */
+  SEFAZ_NO_ANSWER: 'SEFAZ_NO_ANSWER',
   /** 422: a PIX code asked for while the company has no PIX key. */
   NO_PIX_KEY: 'NO_PIX_KEY',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',

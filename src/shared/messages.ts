@@ -318,6 +318,20 @@ export const messages = {
     unreadable:
       'O certificado guardado não pôde ser aberto com a chave deste servidor: envie-o novamente.',
   },
+  /** Inutilização de numeração (POST /nfe/void-numbers). */
+  voidNumbers: {
+    noCnpj: 'Informe o CNPJ da empresa (Empresa): ele identifica a numeração a inutilizar.',
+    toBeforeFrom: 'O número final deve ser maior ou igual ao inicial.',
+    tooMany: 'Inutilize no máximo 10.000 números por vez.',
+    used: (series: number, numbers: number[], more: number) =>
+      `${numbers.length === 1 && more === 0 ? 'O número' : 'Os números'} ${numbers.join(', ')}${more > 0 ? ` e mais ${more}` : ''} da série ${series} já ${numbers.length === 1 && more === 0 ? 'pertence a uma nota' : 'pertencem a notas'}: só números nunca usados podem ser inutilizados.`,
+    overlaps: (series: number, from: number, to: number) =>
+      `A faixa ${from === to ? `${from}` : `${from} a ${to}`} da série ${series} já foi inutilizada.`,
+    rejected: (code: string, message: string) =>
+      `A SEFAZ recusou a inutilização (${code}): ${message}`,
+    noAnswer: (reason: string) =>
+      `${reason} A inutilização pode ter sido registrada ou não; nada foi gravado. Repita o pedido com a mesma faixa: se a SEFAZ já a registrou, ela confirma e a faixa é gravada.`,
+  },
   /** SEFAZ's web services (server/modules/nfe/sefaz): why a status or a call could not be had. */
   sefaz: {
     noUf: 'Informe a UF do endereço da empresa (Empresa): ela define a SEFAZ autorizadora.',

@@ -22,7 +22,7 @@ export const areas = {
   stockItems: { label: 'Consulta de Estoque', actions: ['read'] },
   stockMovements: { label: 'Movimentação de Estoque', actions: ['read', 'write', 'reverse'] },
   stockLocations: { label: 'Locais de Estoque', actions: crudActions },
-  invoices: { label: 'Notas Fiscais', actions: [...crudActions, 'issue', 'cancel'] },
+  invoices: { label: 'Notas Fiscais', actions: [...crudActions, 'issue', 'cancel', 'void'] },
   fiscalOperations: { label: 'Naturezas de Operação', actions: crudActions },
   billsToPay: { label: 'Contas a Pagar', actions: [...crudActions, 'pay'] },
   billsToReceive: { label: 'Contas a Receber', actions: [...crudActions, 'receive'] },
@@ -72,6 +72,7 @@ export const actionLabels: Record<string, string> = {
   issue: 'Emitir',
   reverse: 'Estornar',
   pay: 'Pagar',
+  void: 'Inutilizar numeração',
 };
 
 export const allPermissions: readonly Permission[] = (Object.keys(areas) as Area[]).flatMap(

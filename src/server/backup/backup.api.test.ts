@@ -280,6 +280,22 @@ async function everyKindOfData() {
     items: [{ itemId: item.id, quantity: '2', unitPrice: '7.50' }],
   });
 
+  // A voided range of NF-e numbers (voiding through SEFAZ is the invoices' tests' business).
+  await api.db
+    .insertInto('nfeVoidedNumbers')
+    .values({
+      series: 1,
+      numberFrom: 900,
+      numberTo: 910,
+      reason: 'Faixa pulada por falha do sistema',
+      protocol: '135260000000001',
+      voidedAt: new Date(),
+      requestGz: Buffer.from([0x1f, 0x8b, 1]),
+      responseGz: Buffer.from([0x1f, 0x8b, 2]),
+      createdBy: null,
+    })
+    .execute();
+
   return {
     item: buttons,
     location: source,

@@ -512,6 +512,21 @@ export interface StockReservationsTable {
   updatedAt: Generated<Date>;
 }
 /** An NF-e (migration 0024): number, key and XML are given at issue. */
+/** Ranges of an NF-e series voided at SEFAZ (migration 0033); never overlapping per series. */
+export interface NfeVoidedNumbersTable {
+  id: Generated<number>;
+  series: number;
+  numberFrom: number;
+  numberTo: number;
+  reason: string;
+  protocol: string | null;
+  voidedAt: Date;
+  requestGz: Buffer;
+  responseGz: Buffer;
+  createdBy: number | null;
+  createdAt: Generated<Date>;
+}
+
 export interface InvoicesTable extends Bookkeeping {
   id: Generated<number>;
   number: number | null;
@@ -617,6 +632,7 @@ export interface Database {
   fiscalOperations: FiscalOperationsTable;
   invoices: InvoicesTable;
   invoiceItems: InvoiceItemsTable;
+  nfeVoidedNumbers: NfeVoidedNumbersTable;
   requestedOrders: RequestedOrdersTable;
   requestedOrderItems: RequestedOrderItemsTable;
   stockReservations: StockReservationsTable;

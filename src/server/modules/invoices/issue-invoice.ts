@@ -21,7 +21,6 @@ import {
   type DocumentStep,
 } from '../../platform/document-action.js';
 import { BusinessRuleError } from '../../platform/errors.js';
-import { takeNumber } from '../../platform/numbering.js';
 import { companySigningCertificate, getCompany } from '../company/index.js';
 import { createBills } from '../finance/index.js';
 import { postMovements } from '../stock-movements/index.js';
@@ -37,6 +36,7 @@ import {
   type NfePayment,
 } from '../nfe/index.js';
 import { invoiceDocument } from './invoice.document.js';
+import { takeInvoiceNumber } from './take-invoice-number.js';
 import {
   findFiscalOperations,
   findInvoiceLines,
@@ -291,7 +291,7 @@ export function issueInvoice(
     const data = await gather(step.trx, invoice, certificateKey);
     checkComplete(invoice, data);
 
-    const number = await takeNumber(step.trx, 'invoice', String(invoice.series));
+    const number = await takeInvoiceNumber(step.trx, invoice.series);
     // The business clock (clock.ts): dhEmi and the issue date of the demo's past year.
     const issuedAt = now();
     const issueDate = todayInSaoPaulo(issuedAt);

@@ -5,7 +5,8 @@
  * with it and the company module reads an uploaded certificate with it.
  *
  * sefaz/ (issue 20) talks to SEFAZ: the authoriser and URL of each service per UF and
- * environment, the SOAP 1.2 client over mutual TLS, NFeStatusServico4 and its route. The route
+ * environment, the SOAP 1.2 client over mutual TLS, NFeStatusServico4 and its route,
+ * NFeInutilizacao4 (inutNFe, signed as the NF-e is: xml-signature.ts). The route
  * reads the company through a function app.ts gives it (the company module imports this one).
  */
 export { drawRandomCode } from './access-key.js';
@@ -27,7 +28,12 @@ export type {
 export { signNfe, verifyNfeSignature } from './sign-nfe.js';
 export { validateNfe, validateNfeProc, type SchemaValidation } from './validate-nfe.js';
 export { DanfeXmlError, renderDanfe, type DanfeMarks } from './danfe/render-danfe.js';
-export { nfeRoutes, type SefazIssuer, type SefazIssuerSource } from './nfe.routes.js';
+export {
+  nfeRoutes,
+  sefazNotConfigured,
+  type SefazIssuer,
+  type SefazIssuerSource,
+} from './nfe.routes.js';
 export {
   authoriserFor,
   contingencyAuthoriser,
@@ -48,4 +54,12 @@ export {
   type SefazFailure,
   type SefazSettings,
 } from './sefaz/sefaz-client.js';
-export { queryServiceStatus, statusMessage } from './sefaz/service-status.js';
+export { failureMessage, queryServiceStatus, statusMessage } from './sefaz/service-status.js';
+export {
+  ALREADY_VOIDED_SAME_RANGE,
+  inutNFeXml,
+  VOIDED,
+  voidNumbersAtSefaz,
+  type VoidAnswer,
+  type VoidRange,
+} from './sefaz/void-numbers.js';

@@ -45,7 +45,7 @@ export function nfeRoutes(
       },
       handler: async (request): Promise<NfeStatus> => {
         const { uf, environment, certificate } = await issuerOf(db);
-        if (!uf || !certificate) throw notConfigured(uf, certificate);
+        if (!uf || !certificate) throw sefazNotConfigured(uf, certificate);
         const query = { uf, environment, certificate };
         return cache.get(`${uf}:${environment}`, request.query.refresh ?? false, async () => {
           const outcome = await queryServiceStatus(settings, query);
@@ -56,7 +56,8 @@ export function nfeRoutes(
   };
 }
 
-function notConfigured(uf: Uf | null, certificate: ClientCertificate | null) {
+/** 422 SEFAZ_NOT_CONFIGURED saying what the company lacks (its UF, its A1, or both). */
+export function sefazNotConfigured(uf: Uf | null, certificate: ClientCertificate | null) {
   const message =
     !uf && !certificate
       ? messages.sefaz.noUfNorCertificate

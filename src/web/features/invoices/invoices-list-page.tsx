@@ -5,6 +5,7 @@ import { INVOICE_TABLE_MIN_WIDTH, invoiceColumns } from './invoice-columns.js';
 import { InvoiceFilters } from './invoice-filters.js';
 import { invoiceList } from './invoice-list.js';
 import { SefazStatusBanner } from './sefaz-status-banner.js';
+import { VoidNumbersButton } from './void-numbers-dialog.js';
 import { XmlArchiveButton } from './xml-archive-dialog.js';
 
 /**
@@ -19,7 +20,7 @@ export function InvoicesListPage({ basePath }: { basePath: string }) {
       definition={invoiceList}
       source={{ keys: invoiceKeys, list: invoicesApi.list }}
       basePath={basePath}
-      actions={<XmlArchiveButton />}
+      actions={[<XmlArchiveButton key="xml" />, <VoidNumbersButton key="void" />]}
       create={{ permission: 'invoices:write', label: 'Nova nota' }}
       filters={(props) => [
         <SefazStatusBanner key="sefaz" />,

@@ -8,6 +8,7 @@ import {
   SefazCallError,
   type ClientCertificate,
   type SefazExchange,
+  type SefazFailure,
   type SefazSettings,
 } from './sefaz-client.js';
 import { STATUS_MESSAGES } from './sefaz-tables.generated.js';
@@ -93,6 +94,14 @@ export async function queryServiceStatus(
   }
 }
 
+/** Why no answer came, in pt-BR. */
+export function failureMessage(settings: SefazSettings, failure: SefazFailure): string {
+  const failureMessages = messages.sefaz.failures;
+  return failure === 'TIMEOUT'
+    ? failureMessages.TIMEOUT(settings.timeoutSeconds)
+    : failureMessages[failure];
+}
+
 /** The status as the API and the screen show it. */
 export function statusView(
   settings: SefazSettings,
@@ -107,16 +116,11 @@ export function statusView(
     checkedAt: checkedAt.toISOString(),
   };
   if (!outcome.answered) {
-    const failure = outcome.error.failure;
-    const failureMessages = messages.sefaz.failures;
     return {
       ...common,
       online: false,
       statusCode: null,
-      message:
-        failure === 'TIMEOUT'
-          ? failureMessages.TIMEOUT(settings.timeoutSeconds)
-          : failureMessages[failure],
+      message: failureMessage(settings, outcome.error.failure),
     };
   }
   const { answer } = outcome;

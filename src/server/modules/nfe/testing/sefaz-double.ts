@@ -5,6 +5,7 @@ import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import type { SefazService } from '../sefaz/authoriser.js';
 import { SOAP12_NS } from '../sefaz/soap.js';
 import { validateAgainst } from '../validate-nfe.js';
+import { verifyEnveloped, type SignedPart } from '../xml-signature.js';
 import { makeServerCertificate, makeTestCa, type TestCertificate } from './test-certificate.js';
 
 /**
@@ -20,11 +21,17 @@ const WSDL_NS = 'http://www.portalfiscal.inf.br/nfe/wsdl/';
 
 /**
  * The schema each request's message must satisfy. A service joins the double by adding its entry
- * point here and its answer builder to `answerBuilders` (enviNFe_v4.00.xsd, envEvento_v1.00.xsd,
- * inutNFe_v4.00.xsd in the next slices).
+ * point here and its answer builder to `answerBuilders` (enviNFe_v4.00.xsd, envEvento_v1.00.xsd
+ * in the next slices), and the part it signs to `signedParts` when its request is signed.
  */
 const requestSchemas: Partial<Record<SefazService, string>> = {
   NFeStatusServico4: 'consStatServ_v4.00.xsd',
+  NFeInutilizacao4: 'inutNFe_v4.00.xsd',
+};
+
+/** The signed element of each signed request: its signature is checked against its own KeyInfo. */
+const signedParts: Partial<Record<SefazService, SignedPart>> = {
+  NFeInutilizacao4: { root: 'inutNFe', element: 'infInut' },
 };
 
 /** What the double answers a service. */
@@ -44,6 +51,11 @@ export interface ReceivedRequest {
   messageXml: string;
   /** Its schema's verdict: empty when valid. */
   schemaErrors: string[];
+  /**
+   * For a signed request: whether its signature verifies with the certificate in its KeyInfo
+   * (SEFAZ answers 297, "Assinatura difere do calculado", when not). Undefined for the others.
+   */
+  signatureValid?: boolean;
   /** The CN of the client certificate the TLS handshake accepted. */
   clientCertificate: string | undefined;
 }
@@ -57,7 +69,10 @@ export interface SefazDouble {
   clientCa: TestCertificate;
   /** Every request that reached the HTTP layer, in order. */
   requests: ReceivedRequest[];
-  /** Sets the standing reply of a service (107 "in operation" for the status by default). */
+  /**
+   * Sets the standing reply of a service (107 "in operation" for the status, 102 "voided" for
+   * NFeInutilizacao4 by default).
+   */
   reply: (service: SefazService, reply: DoubleReply) => void;
   close: () => Promise<void>;
 }
@@ -73,7 +88,10 @@ export async function startSefazDouble(options: SefazDoubleOptions = {}): Promis
   const clientCa = options.clientCa ?? makeTestCa('AC TESTE CLIENTES');
   const serverCa = options.serverCa ?? makeTestCa('AC TESTE SEFAZ');
   const serverCertificate = makeServerCertificate(serverCa);
-  const replies = new Map<string, DoubleReply>([['NFeStatusServico4', { cStat: '107' }]]);
+  const replies = new Map<string, DoubleReply>([
+    ['NFeStatusServico4', { cStat: '107' }],
+    ['NFeInutilizacao4', { cStat: '102' }],
+  ]);
   const requests: ReceivedRequest[] = [];
 
   const server = https.createServer(
@@ -142,7 +160,23 @@ function receive(
   const schemaErrors = schema
     ? validateAgainst(schema, messageXml).errors
     : [`the double does not know ${service}`];
-  return { service, action, messageXml, schemaErrors: [...envelopeErrors, ...schemaErrors] };
+  const signedPart = signedParts[service as SefazService];
+  return {
+    service,
+    action,
+    messageXml,
+    schemaErrors: [...envelopeErrors, ...schemaErrors],
+    ...(signedPart ? { signatureValid: signatureVerifies(messageXml, signedPart) } : {}),
+  };
+}
+
+/** The signature checked with the certificate the request carries (as SEFAZ does first). */
+function signatureVerifies(messageXml: string, part: SignedPart): boolean {
+  const base64 = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(messageXml)?.[1];
+  if (!base64) return false;
+  const lines = base64.replace(/\s+/g, '').match(/.{1,64}/g) ?? [];
+  const pem = `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`;
+  return verifyEnveloped(messageXml, pem, part);
 }
 
 const elementChildren = (node: Element): Element[] =>
@@ -175,14 +209,45 @@ const answerBuilders: Partial<
       '</retConsStatServ>'
     );
   },
+  NFeInutilizacao4: (request, reply) => {
+    const info = request ? elementChildren(request)[0] : undefined;
+    const field = (name: string) =>
+      info ? elementChildren(info).find((e) => e.localName === name)?.textContent : undefined;
+    const echo = (name: string) => (field(name) ? `<${name}>${field(name)}</${name}>` : '');
+    const voided = reply.cStat === '102';
+    return (
+      `<retInutNFe xmlns="${NFE_NS}" versao="4.00">` +
+      '<infInut>' +
+      `<tpAmb>${field('tpAmb') ?? '2'}</tpAmb>` +
+      '<verAplic>SEFAZ-DOUBLE-1.0</verAplic>' +
+      `<cStat>${reply.cStat}</cStat>` +
+      `<xMotivo>${reply.xMotivo}</xMotivo>` +
+      `<cUF>${field('cUF') ?? '35'}</cUF>` +
+      (voided ? ['ano', 'CNPJ', 'mod', 'serie', 'nNFIni', 'nNFFin'].map(echo).join('') : '') +
+      `<dhRecbto>${sefazDateTime(new Date())}</dhRecbto>` +
+      (voided ? `<nProt>${protocolNumber(field('cUF') ?? '35')}</nProt>` : '') +
+      '</infInut>' +
+      '</retInutNFe>'
+    );
+  },
 };
+
+let protocolSequence = 0;
+/** nProt (TProt, 15 digits): 1 (SEFAZ) + cUF + the year's two digits + a sequence of 10. */
+function protocolNumber(cUF: string): string {
+  protocolSequence += 1;
+  const year = String(new Date().getFullYear() % 100).padStart(2, '0');
+  return `1${cUF}${year}${String(protocolSequence).padStart(10, '0')}`;
+}
 
 /** A plain-ASCII wording per code, as SEFAZ writes xMotivo. */
 const defaultReasons: Record<string, string> = {
   '107': 'Servico em Operacao',
   '108': 'Servico Paralisado Momentaneamente (curto prazo)',
   '109': 'Servico Paralisado sem Previsao',
+  '102': 'Inutilizacao de numero homologado',
   '215': 'Rejeicao: Falha no schema XML',
+  '297': 'Rejeicao: Assinatura difere do calculado',
 };
 
 function answer(
@@ -198,7 +263,12 @@ function answer(
     );
   }
   // What fails the schema is rejected as SEFAZ does: 215, whatever the script says.
-  const cStat = received.schemaErrors.length > 0 ? '215' : reply.cStat;
+  const cStat =
+    received.schemaErrors.length > 0
+      ? '215'
+      : received.signatureValid === false
+        ? '297'
+        : reply.cStat;
   const xMotivo =
     cStat === reply.cStat && reply.xMotivo ? reply.xMotivo : (defaultReasons[cStat] ?? 'Rejeicao');
   const request = received.messageXml
