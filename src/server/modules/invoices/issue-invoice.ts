@@ -34,7 +34,7 @@ import {
 } from '../nfe/index.js';
 import { invoiceDocument } from './invoice.document.js';
 import type { InvoiceIssuing } from './invoice-issuing.js';
-import { installmentsOf } from './post-invoice.js';
+import { checkStockWouldPost, installmentsOf } from './post-invoice.js';
 import { sendToSefaz } from './send-to-sefaz.js';
 import {
   findFiscalOperations,
@@ -61,6 +61,7 @@ import { insertPricedInvoice, priceInvoice, type InvoiceInput } from './save-inv
  *    the company as they are now, and saved (audited as an edit) when that changes it;
  * 2. gather — the company, its A1 certificate, the nature of operation, the recipient, the lines;
  * 3. checkComplete — everything the NF-e needs, or 422 INVOICE_INCOMPLETE listing each piece;
+ *    and that its stock would post (post-invoice.ts: 422 INSUFFICIENT_STOCK, STOCK_RESERVED);
  * 4. takeNumber — the next nNF of the series (gapless: a refusal up to here gives it back); an
  *    invoice sent again after a rejection keeps its own;
  * 5. buildSignValidate — cNF and key, the XML in the schema's order, signed, checked against
@@ -304,10 +305,14 @@ export async function signForSefaz(
   const invoice = await refresh(step);
   const data = await gather(step.trx, invoice, certificateKey);
   checkComplete(invoice, data);
-
-  const number = await numberOf(step, invoice);
   const issuedAt = new Date();
   const issueDate = todayInSaoPaulo(issuedAt);
+  // Dated as it will post: the issue date becomes today's.
+  if (data.operation.movesStock) {
+    await checkStockWouldPost(step.trx, step.ctx, { ...invoice, issueDate });
+  }
+
+  const number = await numberOf(step, invoice);
   const paymentKind = await paymentKindOf(step.trx, invoice.paymentMethodId);
   // Sent again, it keeps its cNF: the key changes only if the month of dhEmi did.
   const randomCode = invoice.randomCode ?? drawRandomCode(number);

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { splitInstallments } from '../../../shared/installments.js';
 import type { Trx } from '../../db/connection.js';
 import type { AuditContext } from '../../platform/audit.js';
+import { dryRun } from '../../platform/transaction.js';
 import { createBills } from '../finance/index.js';
 import { consumeReservations, postMovements } from '../stock-movements/index.js';
 import {
@@ -21,16 +22,29 @@ import {
  * 2. createBills — to receive (OUT) or pay (IN) in its terms, when it creates bills.
  */
 export async function postInvoice(trx: Trx, ctx: AuditContext, invoice: LockedInvoice) {
+  await post(trx, ctx, invoice, true);
+}
+
+/**
+ * Phase 1's check that the stock would post (422 INSUFFICIENT_STOCK, STOCK_RESERVED: the number
+ * given back), by posting it and undoing it: SEFAZ must not authorise goods that cannot leave.
+ * Between this and the authorisation another exit may still take them (the posting then fails
+ * and the answer waits, PENDING for "Consultar": see docs/decisions.md "SEFAZ").
+ */
+export async function checkStockWouldPost(trx: Trx, ctx: AuditContext, invoice: LockedInvoice) {
+  await dryRun(trx, () => post(trx, ctx, invoice, false));
+}
+
+async function post(trx: Trx, ctx: AuditContext, invoice: LockedInvoice, bills: boolean) {
   const [lines, recipient, operations] = await Promise.all([
     findInvoiceLines(trx, invoice.id),
     findRecipient(trx, invoice),
     findFiscalOperations(trx, [invoice.fiscalOperationId]),
   ]);
   const operation = operations.get(invoice.fiscalOperationId)!;
-  const number = invoice.number!;
-  const notes = `NF-e ${number} — ${recipient?.name ?? ''}`.slice(0, 255);
+  const notes = `NF-e ${invoice.number ?? ''} — ${recipient?.name ?? ''}`.slice(0, 255);
   if (operation.movesStock) await postStock(trx, ctx, invoice, lines, notes);
-  await createInvoiceBills(trx, ctx, invoice, operation, notes);
+  if (bills) await createInvoiceBills(trx, ctx, invoice, operation, notes);
 }
 
 /** The bills of the invoice, as the NF-e's cobr/dup and the bills themselves split them. */
