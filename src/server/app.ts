@@ -26,7 +26,11 @@ import { healthRoutes } from './modules/health/index.js';
 import { itemsRoutes } from './modules/items/index.js';
 import { masterDataRoutes } from './modules/master-data/index.js';
 import { municipalitiesRoutes } from './modules/municipalities/index.js';
-import { invoicesRoutes, voidNumbersRoutes } from './modules/invoices/index.js';
+import {
+  invoicesRoutes,
+  voidNumbersRoutes,
+  type InvoiceIssuing,
+} from './modules/invoices/index.js';
 import {
   DEFAULT_SEFAZ_SETTINGS,
   nfeRoutes,
@@ -76,6 +80,8 @@ export interface AppOptions {
   certificateKey: Buffer;
   /** How SEFAZ is reached (NFE_SEFAZ_URL, NFE_CA_FILE, NFE_TIMEOUT_S); the authorisers by default. */
   sefaz?: SefazSettings;
+  /** The pause between NFeRetAutorizacao4 polls of an asynchronous batch (1 s; tests shorten it). */
+  sefazPollDelayMs?: number;
   /** Where log lines go: standard output, unless a test reads them. */
   logDestination?: { write: (text: string) => unknown };
 }
@@ -181,10 +187,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(ledgerRoutes(options.db));
       await api.register(purchaseOrdersRoutes(options.db));
       await api.register(productionOrdersRoutes(options.db));
-      await api.register(
-        invoicesRoutes(options.db, options.certificateKey, reopenForCancelledInvoice),
-      );
-      await api.register(requestedOrdersRoutes(options.db, options.certificateKey));
+      const issuing: InvoiceIssuing = {
+        certificateKey: options.certificateKey,
+        sefaz: options.sefaz ?? DEFAULT_SEFAZ_SETTINGS,
+        onOrderInvoiceVoided: reopenForCancelledInvoice,
+        pollDelayMs: options.sefazPollDelayMs,
+      };
+      await api.register(invoicesRoutes(options.db, issuing));
+      await api.register(requestedOrdersRoutes(options.db, issuing));
       await api.register(searchRoutes(options.db));
       await api.register(
         voidNumbersRoutes(

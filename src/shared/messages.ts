@@ -350,6 +350,12 @@ export const messages = {
       BAD_ANSWER: 'A SEFAZ respondeu algo que não é uma resposta do serviço.',
     },
     unknownStatus: (code: string) => `Código ${code} da SEFAZ (sem descrição conhecida).`,
+    stillProcessing:
+      'A SEFAZ recebeu o lote e ainda não o processou. Use "Consultar" para saber o resultado.',
+    pending:
+      'A SEFAZ pode ter recebido a nota sem que a resposta chegasse. Use "Consultar": ela não é reenviada sem saber o resultado.',
+    notFoundAnymore:
+      'A SEFAZ não tem esta nota (217): ela não chegou. Pode ser transmitida novamente.',
   },
   errors: {
     badRequest: 'Dados inválidos. Verifique os campos destacados.',

@@ -11,6 +11,7 @@ import { createDb } from '../db/connection.js';
 import { createDatabaseIfMissing } from '../db/database-url.js';
 import { freePort } from '../db/free-port.js';
 import { migrate } from '../db/migrate.js';
+import { compressExchange } from '../modules/nfe/index.js';
 import { makePfx, makeTestCertificate } from '../modules/nfe/testing/test-certificate.js';
 import { financeFixture } from '../modules/finance/testing/finance-factories.js';
 import { userWith } from '../modules/master-data/testing/master-data-helpers.js';
@@ -271,7 +272,7 @@ async function everyKindOfData() {
     .select('id')
     .where('direction', '=', 'OUT')
     .executeTakeFirstOrThrow();
-  await post('/invoices', {
+  const invoice = await post('/invoices', {
     fiscalOperationId: operation.id,
     clientId: money.client.id,
     issueDate: today,
@@ -279,6 +280,28 @@ async function everyKindOfData() {
     categoryId: money.income.id,
     items: [{ itemId: item.id, quantity: '2', unitPrice: '7.50' }],
   });
+  // An exchange with SEFAZ kept with it (bytea, gzipped), as "Emitir" records one.
+  const exchange = compressExchange({
+    url: 'https://127.0.0.1/NFeConsultaProtocolo4',
+    requestXml: '<consSitNFe versao="4.00"/>',
+    responseXml: '<retConsSitNFe versao="4.00"><cStat>217</cStat></retConsSitNFe>',
+  });
+  await api.db
+    .insertInto('invoiceSefazEvents')
+    .values({
+      invoiceId: invoice.id,
+      kind: 'QUERY',
+      service: 'NFeConsultaProtocolo4',
+      sequence: null,
+      url: exchange.url,
+      statusCode: '217',
+      message: 'Rejeição: NF-e não consta na base de dados da SEFAZ',
+      protocol: null,
+      requestGz: Buffer.from(exchange.request),
+      responseGz: Buffer.from(exchange.response!),
+      userId: null,
+    })
+    .execute();
 
   // A voided range of NF-e numbers (voiding through SEFAZ is the invoices' tests' business).
   await api.db

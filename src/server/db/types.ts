@@ -562,6 +562,30 @@ export interface InvoicesTable extends Bookkeeping {
   cancelReason: string | null;
   status: ColumnType<InvoiceStatus, InvoiceStatus | undefined, InvoiceStatus>;
   sefazStatus: ColumnType<SefazStatus, SefazStatus | undefined, SefazStatus>;
+  /** Migration 0032: when the batch was sent, what SEFAZ last said, the authorisation. */
+  sefazSentAt: Date | null;
+  sefazCode: string | null;
+  sefazMessage: string | null;
+  protocol: string | null;
+  authorizedAt: Date | null;
+  /** The protNFe as SEFAZ answered it: the nfeProc is the NFe and this. */
+  protocolXml: string | null;
+}
+/** Every exchange with SEFAZ about an invoice (migration 0032), request and answer gzipped. */
+export interface InvoiceSefazEventsTable {
+  id: Generated<number>;
+  invoiceId: number;
+  kind: 'AUTHORIZATION' | 'RECEIPT' | 'QUERY' | 'CANCEL' | 'CORRECTION';
+  service: string;
+  sequence: number | null;
+  url: string;
+  statusCode: string | null;
+  message: string;
+  protocol: string | null;
+  requestGz: Buffer;
+  responseGz: Buffer | null;
+  at: Generated<Date>;
+  userId: number | null;
 }
 /** An invoice's line: snapshots of the item and the nature of operation, and its money. */
 export interface InvoiceItemsTable {
@@ -633,6 +657,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoiceItems: InvoiceItemsTable;
   nfeVoidedNumbers: NfeVoidedNumbersTable;
+  invoiceSefazEvents: InvoiceSefazEventsTable;
   requestedOrders: RequestedOrdersTable;
   requestedOrderItems: RequestedOrderItemsTable;
   stockReservations: StockReservationsTable;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx, Trx } from '../db/connection.js';
 
 /**
@@ -9,4 +10,24 @@ import type { DbOrTrx, Trx } from '../db/connection.js';
 export function inTransaction<T>(db: DbOrTrx, work: (trx: Trx) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db as Trx);
   return db.transaction().execute(work);
+}
+
+let savepoints = 0;
+
+/**
+ * Runs `work` inside the caller's transaction and undoes what it wrote (a savepoint rolled back),
+ * keeping what it threw: a rule checked by doing the real writes once, without keeping them
+ * ("Emitir" checks that its stock would post before SEFAZ authorises it, the posting itself
+ * waiting for the authorisation).
+ */
+export async function dryRun(trx: Trx, work: () => Promise<unknown>): Promise<void> {
+  savepoints += 1;
+  const name = sql.raw(`dry_run_${savepoints}`);
+  await sql`SAVEPOINT ${name}`.execute(trx);
+  try {
+    await work();
+  } finally {
+    await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(trx);
+    await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
+  }
 }

@@ -3,6 +3,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app.js';
 import { createDb, type Db } from '../db/connection.js';
+import type { SefazSettings } from '../modules/nfe/index.js';
+import { startSefazDouble, type SefazDouble } from '../modules/nfe/testing/sefaz-double.js';
+import { testClientCa } from '../modules/nfe/testing/sefaz-test-ca.js';
 import { resolveJwtSecret } from '../platform/tokens.js';
 import { createTestDatabase, TEST_ADMIN } from './test-database.js';
 
@@ -19,6 +22,13 @@ export interface TestApi {
   adminToken: () => Promise<string>;
   /** The key this app seals the A1 certificate with (a random one per test file). */
   certificateKey: Buffer;
+  /**
+   * The SEFAZ double the app talks to (unless the test gave its own `sefaz` settings): HTTPS with
+   * mutual TLS, accepting A1 certificates of `testClientCa()`; script its answers with `reply`.
+   */
+  sefaz: SefazDouble;
+  /** The app's SEFAZ settings (the double's URL and CA); a test may shorten the time-out. */
+  sefazSettings: SefazSettings;
 }
 
 /** The app on a fresh copy of the migrated database, for one test file. */
@@ -28,10 +38,23 @@ export function useTestApi(
     'webDir' | 'sessionHours' | 'trustProxy' | 'apiDocsPublic' | 'idempotencyWaitMs' | 'sefaz'
   > = {},
 ): TestApi {
-  const state = {} as { app: FastifyInstance; db: Db; url: string; adminToken?: string };
+  const state = {} as {
+    app: FastifyInstance;
+    db: Db;
+    url: string;
+    adminToken?: string;
+    double?: SefazDouble;
+  };
   const certificateKey = randomBytes(32);
+  const sefazSettings: SefazSettings = options.sefaz ?? { timeoutSeconds: 10 };
 
   beforeAll(async () => {
+    // Every invoice issued in a test goes to SEFAZ: by default a double on 127.0.0.1.
+    if (!options.sefaz) {
+      state.double = await startSefazDouble({ clientCa: testClientCa() });
+      sefazSettings.serviceUrl = state.double.url;
+      sefazSettings.extraCaPem = state.double.serverCa.certificatePem;
+    }
     const url = await createTestDatabase(
       inject('testDatabaseAdminUrl'),
       inject('testDatabaseTemplate'),
@@ -45,7 +68,9 @@ export function useTestApi(
       jwtSecret,
       certificateKey,
       logLevel: 'silent',
+      sefazPollDelayMs: 50,
       ...options,
+      sefaz: sefazSettings,
     });
     await state.app.ready();
   });
@@ -53,6 +78,7 @@ export function useTestApi(
   afterAll(async () => {
     await state.app?.close();
     await state.db?.destroy();
+    await state.double?.close();
   });
 
   const api: TestApi = {
@@ -87,6 +113,11 @@ export function useTestApi(
     },
     adminToken: async () => (state.adminToken ??= await api.login()),
     certificateKey,
+    get sefaz() {
+      if (!state.double) throw new Error('this test app talks to the SEFAZ its test gave');
+      return state.double;
+    },
+    sefazSettings,
   };
   return api;
 }

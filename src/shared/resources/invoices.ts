@@ -23,10 +23,16 @@ import { optionalReference } from './items.js';
 export const INVOICES_PATH = 'invoices';
 
 export const invoiceMachine = defineStatusMachine({
-  statuses: { DRAFT: 'Rascunho', ISSUED: 'Emitida', CANCELLED: 'Cancelada' },
+  statuses: { DRAFT: 'Rascunho', ISSUED: 'Emitida', DENIED: 'Denegada', CANCELLED: 'Cancelada' },
   transitions: {
-    edit: { from: ['DRAFT'], to: 'DRAFT' },
+    // An ISSUED invoice is edited only when SEFAZ rejected it (invoiceCan).
+    edit: { from: ['DRAFT', 'ISSUED'], to: 'DRAFT' },
     issue: { from: ['DRAFT'], to: 'ISSUED' },
+    // Sent again (NOT_SENT, REJECTED) or asked about (PENDING): invoiceCan reads sefazStatus.
+    transmit: { from: ['ISSUED'], to: 'ISSUED' },
+    query: { from: ['ISSUED'], to: 'ISSUED' },
+    /** SEFAZ denied its use (110, 301, 302): the number is spent, nothing was posted. */
+    deny: { from: ['ISSUED'], to: 'DENIED' },
     cancel: { from: ['ISSUED'], to: 'CANCELLED' },
     delete: { from: ['DRAFT'], to: 'DRAFT' },
   },
@@ -41,6 +47,9 @@ export const invoiceStatuses = Object.keys(invoiceMachine.statuses) as [
 export const invoiceActionLabels: Record<InvoiceAction, string> = {
   edit: 'Editar',
   issue: 'Emitir',
+  transmit: 'Transmitir',
+  query: 'Consultar',
+  deny: 'Denegar',
   cancel: 'Cancelar',
   delete: 'Excluir',
 };
@@ -48,20 +57,52 @@ export const invoiceActionLabels: Record<InvoiceAction, string> = {
 export const invoiceActionPermissions: Record<InvoiceAction, Permission> = {
   edit: 'invoices:write',
   issue: 'invoices:issue',
+  transmit: 'invoices:issue',
+  query: 'invoices:issue',
+  deny: 'invoices:issue',
   cancel: 'invoices:cancel',
   delete: 'invoices:delete',
 };
 
-/** SEFAZ's answer: only NOT_SENT until the transmission is built (issue 20). */
+/**
+ * Where the NF-e stands with SEFAZ (issue 20). SENDING: the batch is on its way (phase 2 of
+ * "Emitir"); PENDING: no answer came, or it may have arrived unanswered — only "Consultar" settles
+ * it, it is never sent again blindly.
+ */
 export const sefazStatusLabels = {
-  NOT_SENT: 'Não transmitida',
-  PENDING: 'Aguardando SEFAZ',
+  NOT_SENT: 'Não enviada',
+  SENDING: 'Enviando',
+  PENDING: 'Pendente',
   AUTHORIZED: 'Autorizada',
   REJECTED: 'Rejeitada',
   DENIED: 'Denegada',
 } as const;
 export type SefazStatus = keyof typeof sefazStatusLabels;
 const sefazStatuses = Object.keys(sefazStatusLabels) as [SefazStatus, ...SefazStatus[]];
+
+/** What each action asks of sefazStatus beyond the machine's status (absent: nothing). */
+const sefazGuards: Partial<Record<InvoiceAction, readonly SefazStatus[]>> = {
+  // A DRAFT is NOT_SENT; an ISSUED one is edited only after a rejection, then sent again.
+  edit: ['NOT_SENT', 'REJECTED'],
+  transmit: ['NOT_SENT', 'REJECTED'],
+  query: ['PENDING'],
+  // Not while its fate is unknown: SEFAZ may authorise what was cancelled here.
+  cancel: ['NOT_SENT', 'AUTHORIZED', 'REJECTED'],
+};
+
+/**
+ * Whether `action` is allowed on the invoice: its status by the machine and its SEFAZ status by
+ * the guards above. The server guards every action with it and the screen shows its buttons by it.
+ */
+export function invoiceCan(
+  invoice: { status: InvoiceStatus; sefazStatus: SefazStatus },
+  action: InvoiceAction,
+): boolean {
+  if (!invoiceMachine.can(invoice.status, action)) return false;
+  if (action === 'edit' && invoice.status === 'ISSUED') return invoice.sefazStatus === 'REJECTED';
+  const guard = sefazGuards[action];
+  return !guard || guard.includes(invoice.sefazStatus);
+}
 
 /** modFrete. */
 export const freightModes = {
@@ -262,6 +303,12 @@ export const invoiceSummarySchema = z.object({
   accessKey: nullableText,
   status: z.enum(invoiceStatuses),
   sefazStatus: z.enum(sefazStatuses),
+  /** SEFAZ's last code for it and its pt-BR message (a rejection's reason). */
+  sefazCode: nullableText,
+  sefazMessage: nullableText,
+  /** The authorisation protocol (nProt) and when SEFAZ granted it. */
+  protocol: nullableText,
+  authorizedAt: nullableText,
   /** The sales order it invoices (issue 19). */
   requestedOrderId: nullableId,
   issuedAt: nullableText,
@@ -336,3 +383,32 @@ export type InvoiceMissingPiece = { field: string; message: string };
 
 /** 422 INVALID_XML's `details`: one schema message each. */
 export type InvoiceSchemaProblem = { message: string };
+
+/** The kinds of an invoice's exchanges with SEFAZ (the cancel and correction events come next). */
+export const invoiceEventKinds = {
+  AUTHORIZATION: 'Autorização',
+  RECEIPT: 'Consulta do lote',
+  QUERY: 'Consulta da NF-e',
+  CANCEL: 'Cancelamento',
+  CORRECTION: 'Carta de correção',
+} as const;
+export type InvoiceEventKind = keyof typeof invoiceEventKinds;
+
+/** `GET /invoices/:id/events`: every exchange with SEFAZ, oldest first, with its XML. */
+export const invoiceEventSchema = z.object({
+  id: z.number(),
+  kind: z.enum(Object.keys(invoiceEventKinds) as [InvoiceEventKind, ...InvoiceEventKind[]]),
+  service: z.string(),
+  sequence: z.number().nullable(),
+  /** SEFAZ's cStat, or null when no answer came (time-out, connection lost). */
+  statusCode: z.string().nullable(),
+  /** The pt-BR message: SEFAZ's code's, or why no answer came. */
+  message: z.string(),
+  protocol: z.string().nullable(),
+  at: z.string(),
+  userName: z.string().nullable(),
+  requestXml: z.string(),
+  responseXml: z.string().nullable(),
+});
+export type InvoiceEvent = z.output<typeof invoiceEventSchema>;
+export const invoiceEventListSchema = z.object({ items: z.array(invoiceEventSchema) });

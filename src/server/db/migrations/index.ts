@@ -28,6 +28,7 @@ import * as m0024 from './0024-invoices.js';
 import * as m0025 from './0025-requested-orders.js';
 import * as m0026 from './0026-purchase-order-sales-link.js';
 import * as m0027 from './0027-invoice-item-operations.js';
+import * as m0032 from './0032-invoice-sefaz.js';
 import * as m0033 from './0033-nfe-voided-numbers.js';
 
 export interface Migration {
@@ -64,5 +65,6 @@ export const migrations: Migration[] = [
   { name: '0025-requested-orders', up: m0025.up },
   { name: '0026-purchase-order-sales-link', up: m0026.up },
   { name: '0027-invoice-item-operations', up: m0027.up },
+  { name: '0032-invoice-sefaz', up: m0032.up },
   { name: '0033-nfe-voided-numbers', up: m0033.up },
 ];

@@ -7,6 +7,7 @@ import { reverseMovement } from '../stock-movements/index.js';
 import { invoiceDocument } from './invoice.document.js';
 import { findInvoiceMovements } from './invoices.repo.js';
 import { now } from '../../../shared/clock.js';
+import { guardSefaz } from './sefaz-guard.js';
 
 /**
  * "Cancelar" an ISSUED invoice (a DRAFT is deleted instead: 409), in one transaction:
@@ -16,7 +17,8 @@ import { now } from '../../../shared/clock.js';
  * 3. record — CANCELLED with the reason and the time;
  * 4. tell its sales order, when it has one (it goes back to owing those quantities, or refuses:
  *    a delivered order's goods come back by a devolução).
- * SEFAZ's cancellation event comes with the transmission (issue 20).
+ * Refused (409) while SEFAZ's answer is awaited (SENDING, PENDING). SEFAZ's cancellation event
+ * (110111) of an authorised invoice is the next slice of issue 20.
  */
 /**
  * Told, in the cancelling transaction, that an invoice of a sales order was cancelled (the sales
@@ -38,6 +40,8 @@ export function cancelInvoice(
 ): Promise<InvoiceDetail> {
   const reason = input.reason.trim();
   return documentAction(db, ctx, invoiceDocument, { id, action: 'cancel' }, async (step) => {
+    // Not while SEFAZ may be authorising it (SENDING, PENDING): "Consultar" first.
+    guardSefaz(step.document, 'cancel');
     await cancelDocumentBills(step.trx, step.ctx, { type: 'INVOICE', id });
     for (const movement of await findInvoiceMovements(step.trx, id)) {
       if (!movement.reversed) await reverseMovement(step.trx, step.ctx, movement.id);

@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../../db/connection.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { FileToSend } from '../../platform/file-reply.js';
 import { getCompany } from '../company/index.js';
-import { renderDanfe } from '../nfe/index.js';
+import { nfeProcXml, renderDanfe } from '../nfe/index.js';
 import { archiveRowsAfter, findInvoiceXml, type ArchiveRow } from './invoices.repo.js';
 import { xmlArchiveStream } from './xml-archive.js';
 
@@ -20,15 +20,22 @@ async function issuedXml(db: DbOrTrx, id: number) {
       ErrorCode.INVALID_STATUS,
     );
   }
-  return { ...row, xml: row.xml, accessKey: row.accessKey };
+  // Authorised, the NF-e is the nfeProc: the signed NFe and SEFAZ's protNFe (procNFe_v4.00.xsd).
+  const authorised = row.sefazStatus === 'AUTHORIZED' && row.protocolXml !== null;
+  const xml = authorised ? nfeProcXml(row.xml, row.protocolXml!) : row.xml;
+  return { ...row, xml, accessKey: row.accessKey, authorised };
 }
 
+/**
+ * The NF-e's XML: the nfeProc once authorised (`<key>-procNFe.xml`, what the recipient keeps),
+ * else the signed NFe byte for byte as stored (`NFe<key>.xml`).
+ */
 export async function invoiceXml(db: DbOrTrx, id: number): Promise<FileToSend> {
-  const { xml, accessKey } = await issuedXml(db, id);
+  const { xml, accessKey, authorised } = await issuedXml(db, id);
   return {
     body: Buffer.from(xml, 'utf8'),
     contentType: 'application/xml; charset=utf-8',
-    fileName: `NFe${accessKey}.xml`,
+    fileName: authorised ? `${accessKey}-procNFe.xml` : `NFe${accessKey}.xml`,
   };
 }
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isValidAccessKey } from '../../../shared/nfe/access-key.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
-import { validateNfe, verifyNfeSignature } from '../nfe/index.js';
+import { validateNfe, validateNfeProc, verifyNfeSignature } from '../nfe/index.js';
 import {
   companyCertificate,
   invoiceFixture,
@@ -177,13 +177,14 @@ describe('a draft', () => {
 });
 
 describe('issuing', () => {
-  it('numbers, keys, signs and validates the NF-e, posts the stock out and the bills to receive', async () => {
+  it('numbers, keys, signs, validates and transmits the NF-e; authorised, posts the stock out and the bills to receive', async () => {
     const invoice = await draft();
     const before = await stockOf(fx.products[0]!.id);
     const issued = await send('POST', `${BASE}/${invoice.id}/issue`, {});
     expect(issued.statusCode, issued.body).toBe(200);
     const body = issued.json();
-    expect(body).toMatchObject({ status: 'ISSUED', sefazStatus: 'NOT_SENT', series: 1 });
+    expect(body).toMatchObject({ status: 'ISSUED', sefazStatus: 'AUTHORIZED', series: 1 });
+    expect(body.protocol).toMatch(/^\d{15}$/);
     expect(body.number).toBeGreaterThan(0);
     expect(isValidAccessKey(body.accessKey)).toBe(true);
     expect(body.accessKey.slice(0, 2)).toBe('35');
@@ -192,16 +193,19 @@ describe('issuing', () => {
     const xml = await send('GET', `${BASE}/${invoice.id}/xml`);
     expect(xml.statusCode).toBe(200);
     expect(xml.headers['content-type']).toContain('application/xml');
-    expect(xml.headers['content-disposition']).toContain(`NFe${body.accessKey}.xml`);
+    // Authorised, it is the nfeProc: the stored signed NFe byte for byte and SEFAZ's protNFe.
+    expect(xml.headers['content-disposition']).toContain(`${body.accessKey}-procNFe.xml`);
     const stored = await api.db
       .selectFrom('invoices')
       .select('xml')
       .where('id', '=', invoice.id)
       .executeTakeFirstOrThrow();
-    expect(xml.body).toBe(stored.xml);
-    expect(validateNfe(xml.body)).toEqual({ valid: true, errors: [] });
-    expect(verifyNfeSignature(xml.body, companyCertificate.certificatePem)).toBe(true);
+    expect(xml.body).toContain(stored.xml!);
+    expect(validateNfe(stored.xml!)).toEqual({ valid: true, errors: [] });
+    expect(validateNfeProc(xml.body)).toEqual({ valid: true, errors: [] });
+    expect(verifyNfeSignature(stored.xml!, companyCertificate.certificatePem)).toBe(true);
     expect(xml.body).toContain('NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL');
+    expect(xml.body).toContain(`<nProt>${body.protocol}</nProt>`);
 
     expect(new Decimal(before).minus(await stockOf(fx.products[0]!.id)).toFixed(0)).toBe('3');
     expect(body.movements).toHaveLength(2);
@@ -255,7 +259,9 @@ describe('issuing', () => {
       expect(issued.json().items[1].ncm).toBe('62034200');
       expect(issued.json().number).toBe(before + 1);
       const history = await send('GET', `/api/v1/audit?entity=invoices&entityId=${invoice.id}`);
+      // Signed and numbered (issue), then SEFAZ's answer recorded (transmit: AUTHORIZED).
       expect(history.json().items.map((entry: { action: string }) => entry.action)).toEqual([
+        'transmit',
         'issue',
         'update',
         'create',
@@ -270,6 +276,7 @@ describe('issuing', () => {
     expect((await send('POST', `${BASE}/${invoice.id}/issue`, {})).statusCode).toBe(200);
     const history = await send('GET', `/api/v1/audit?entity=invoices&entityId=${invoice.id}`);
     expect(history.json().items.map((entry: { action: string }) => entry.action)).toEqual([
+      'transmit',
       'issue',
       'create',
     ]);
@@ -405,8 +412,9 @@ describe('cancelling', () => {
 });
 
 describe('files', () => {
-  it('prints the DANFE from the stored XML, marked as not transmitted and without fiscal value', async () => {
+  it('prints the DANFE of an authorised NF-e with its protocol, without fiscal value in homologation', async () => {
     const issued = (await send('POST', `${BASE}/${(await draft()).id}/issue`, {})).json();
+    expect(issued.sefazStatus).toBe('AUTHORIZED');
     const danfe = await send('GET', `${BASE}/${issued.id}/danfe`);
     expect(danfe.statusCode).toBe(200);
     expect(danfe.headers['content-type']).toBe('application/pdf');
@@ -414,7 +422,11 @@ describe('files', () => {
     writeFileSync(file, danfe.rawPayload);
     const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
     expect(text).toContain(issued.accessKey.match(/.{4}/g)!.join(' '));
-    expect(text).toContain('NÃO TRANSMITIDA');
+    expect(text).toContain('PROTOCOLO DE AUTORIZAÇÃO DE USO');
+    expect(text).toMatch(
+      new RegExp(`${issued.protocol} - \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}`),
+    );
+    expect(text).not.toContain('NÃO TRANSMITIDA');
     expect(text).toContain('SEM VALOR FISCAL');
     expect(text).toContain('Camiseta básica');
     const pending = await draft();

@@ -1,13 +1,16 @@
 import type {
   InvoiceDetail,
+  InvoiceEvent,
   InvoiceListQuery,
   InvoicePage,
   InvoiceSummary,
 } from '../../../shared/resources/invoices.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { NotFoundError } from '../../platform/errors.js';
+import { decompressXml } from '../nfe/index.js';
 import {
   findInvoiceBills,
+  findSefazEvents,
   findInvoiceLines,
   findInvoiceMovements,
   findInvoiceWithNames,
@@ -48,6 +51,10 @@ export function invoiceSummary(row: InvoiceDbRow): InvoiceSummary {
     accessKey: row.accessKey,
     status: row.status,
     sefazStatus: row.sefazStatus,
+    sefazCode: row.sefazCode,
+    sefazMessage: row.sefazMessage,
+    protocol: row.protocol,
+    authorizedAt: row.authorizedAt?.toISOString() ?? null,
     requestedOrderId: row.requestedOrderId,
     issuedAt: row.issuedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
@@ -86,5 +93,23 @@ export async function getInvoice(db: DbOrTrx, id: number): Promise<InvoiceDetail
     items: lines.map(({ taxes, requestedOrderItemId: _line, ...line }) => ({ ...line, ...taxes })),
     bills: bills.map(({ paidAmount: _paid, ...bill }) => bill),
     movements,
+  };
+}
+
+/** `GET /invoices/:id/events`: its exchanges with SEFAZ, each with its XML as sent and answered. */
+export async function listInvoiceEvents(
+  db: DbOrTrx,
+  id: number,
+): Promise<{ items: InvoiceEvent[] }> {
+  const exists = await findInvoiceWithNames(db, id);
+  if (!exists) throw new NotFoundError();
+  const rows = await findSefazEvents(db, id);
+  return {
+    items: rows.map(({ requestGz, responseGz, at, ...event }) => ({
+      ...event,
+      at: at.toISOString(),
+      requestXml: decompressXml(requestGz),
+      responseXml: responseGz ? decompressXml(responseGz) : null,
+    })),
   };
 }

@@ -76,6 +76,10 @@ export interface InvoiceDbRow {
   accessKey: string | null;
   status: InvoiceStatus;
   sefazStatus: SefazStatus;
+  sefazCode: string | null;
+  sefazMessage: string | null;
+  protocol: string | null;
+  authorizedAt: Date | null;
   issuedAt: Date | null;
   cancelledAt: Date | null;
   cancelReason: string | null;
@@ -83,6 +87,16 @@ export interface InvoiceDbRow {
   updatedAt: Date;
   version: number;
 }
+
+/**
+ * A batch still SENDING this long after it left was lost with its server (a crash between the
+ * phases of "Emitir"): it reads as PENDING, so "Consultar" can settle it.
+ */
+export const SENDING_GIVEN_UP_AFTER_SECONDS = 300;
+
+const effectiveSefazStatus = sql`(CASE WHEN n.sefaz_status = 'SENDING'
+    AND n.sefaz_sent_at < now() - make_interval(secs => ${SENDING_GIVEN_UP_AFTER_SECONDS})
+    THEN 'PENDING' ELSE n.sefaz_status END)`;
 
 const selectWithNames = sql`
   SELECT n.id, n.number, n.series, n.model, n.direction, n.purpose, n.fiscal_operation_id,
@@ -96,7 +110,8 @@ const selectWithNames = sql`
     (SELECT fc.name FROM financial_categories fc WHERE fc.id = n.category_id) AS category_name,
     n.installments, n.first_due_in_days, n.interval_days, n.freight_mode, n.freight, n.discount,
     n.totals, n.total, n.additional_info, n.referenced_keys, n.requested_order_id, n.access_key,
-    n.status, n.sefaz_status, n.issued_at, n.cancelled_at, n.cancel_reason, n.created_at,
+    n.status, ${effectiveSefazStatus} AS sefaz_status, n.sefaz_code, n.sefaz_message, n.protocol,
+    n.authorized_at, n.issued_at, n.cancelled_at, n.cancel_reason, n.created_at,
     n.updated_at, n.version
   FROM invoices n
   JOIN fiscal_operations fo ON fo.id = n.fiscal_operation_id
@@ -346,9 +361,21 @@ export async function municipalityNames(
 
 // ---- Writes --------------------------------------------------------------------------------
 
-/** The invoice's stored row, locked for the rest of the transaction. */
-export function lockInvoice(trx: Trx, id: number) {
-  return trx.selectFrom('invoices').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+/**
+ * The invoice's stored row, locked for the rest of the transaction; its sefazStatus as the
+ * screens read it (a lost SENDING is PENDING), its stored one as `storedSefazStatus`.
+ */
+export async function lockInvoice(trx: Trx, id: number) {
+  const row = await trx
+    .selectFrom('invoices as n')
+    .selectAll()
+    .select(sql<SefazStatus>`${effectiveSefazStatus}`.as('effectiveSefazStatus'))
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { effectiveSefazStatus: shown, ...stored } = row;
+  return { ...stored, sefazStatus: shown, storedSefazStatus: stored.sefazStatus };
 }
 
 export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
@@ -379,13 +406,59 @@ export async function insertInvoice(
   return id;
 }
 
-/** The signed XML of an issued invoice, with what its DANFE marks need. */
+/** The signed XML of an issued invoice and its protNFe, with what its DANFE marks need. */
 export function findInvoiceXml(db: DbOrTrx, id: number) {
   return db
     .selectFrom('invoices')
-    .select(['xml', 'accessKey', 'status', 'sefazStatus'])
+    .select(['xml', 'accessKey', 'status', 'sefazStatus', 'protocolXml'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+// ---- SEFAZ ---------------------------------------------------------------------------------
+
+export type InvoiceEventValues = Omit<Insertable<Database['invoiceSefazEvents']>, 'id' | 'at'>;
+
+/** The exchanges of one transmission or query, in the order they happened. */
+export async function insertSefazEvents(trx: Trx, events: readonly InvoiceEventValues[]) {
+  if (events.length === 0) return;
+  await trx
+    .insertInto('invoiceSefazEvents')
+    .values([...events])
+    .execute();
+}
+
+/** The invoice's exchanges with SEFAZ, oldest first, with who caused each. */
+export async function findSefazEvents(db: DbOrTrx, invoiceId: number) {
+  const { rows } = await sql<{
+    id: number;
+    kind: Database['invoiceSefazEvents']['kind'];
+    service: string;
+    sequence: number | null;
+    statusCode: string | null;
+    message: string;
+    protocol: string | null;
+    at: Date;
+    userName: string | null;
+    requestGz: Buffer;
+    responseGz: Buffer | null;
+  }>`
+    SELECT e.id, e.kind, e.service, e.sequence, e.status_code, e.message, e.protocol, e.at,
+      u.name AS user_name, e.request_gz, e.response_gz
+    FROM invoice_sefaz_events e LEFT JOIN users u ON u.id = e.user_id
+    WHERE e.invoice_id = ${invoiceId}
+    ORDER BY e.id`.execute(db);
+  return rows;
+}
+
+/** Whether the invoice has posted stock or bills already (an invoice issued before issue 20). */
+export async function hasPosted(db: DbOrTrx, invoiceId: number): Promise<boolean> {
+  const { rows } = await sql<{ posted: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM stock_movements
+        WHERE origin_type = 'INVOICE' AND origin_id = ${invoiceId})
+      OR EXISTS (SELECT 1 FROM bills WHERE origin_type = 'INVOICE' AND origin_id = ${invoiceId})
+      AS posted`.execute(db);
+  return rows[0]!.posted;
 }
 
 export interface ArchiveRow {

@@ -5,6 +5,7 @@ import {
   invoiceCancelSchema,
   invoiceCreateSchema,
   invoiceDetailSchema,
+  invoiceEventListSchema,
   invoiceListQuerySchema,
   invoicePageSchema,
   invoiceUpdateSchema,
@@ -13,22 +14,22 @@ import type { Db } from '../../db/connection.js';
 import { replyWithFile } from '../../platform/file-reply.js';
 import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
-import { cancelInvoice, type InvoiceCancelledHook } from './cancel-invoice.js';
+import { cancelInvoice } from './cancel-invoice.js';
+import type { InvoiceIssuing } from './invoice-issuing.js';
 import { invoiceDanfe, invoiceXml, invoiceXmlArchive } from './invoice-files.js';
-import { getInvoice, listInvoices } from './invoices.read.js';
+import { getInvoice, listInvoiceEvents, listInvoices } from './invoices.read.js';
 import { issueInvoice } from './issue-invoice.js';
+import { queryInvoice } from './query-invoice.js';
+import { transmitInvoice } from './transmit-invoice.js';
 import { createInvoice, deleteInvoice, updateInvoice } from './save-invoice.js';
 
 /**
  * Notas Fiscais (`/invoices`): the list (filters, optional totals), an invoice with its lines,
  * taxes, bills and movements; the DRAFT's create, edit and delete; "Emitir" and "Cancelar", each
- * with its own permission; the signed XML, the DANFE and the period's XML archive.
+ * with its own permission; "Transmitir" and "Consultar" (SEFAZ, under invoices:issue) and the
+ * exchanges with SEFAZ; the XML (the nfeProc once authorised), the DANFE and the period's archive.
  */
-export function invoicesRoutes(
-  db: Db,
-  certificateKey: Buffer,
-  onOrderInvoiceCancelled?: InvoiceCancelledHook,
-): FastifyPluginAsyncZod {
+export function invoicesRoutes(db: Db, issuing: InvoiceIssuing): FastifyPluginAsyncZod {
   const base = '/invoices';
   const tags = ['invoices'];
   const invoiceResponse = { 200: invoiceDetailSchema };
@@ -57,7 +58,7 @@ export function invoicesRoutes(
       config: { permission: 'invoices:read' },
       schema: {
         tags,
-        summary: 'O XML assinado da NF-e (NFe<chave>.xml)',
+        summary: 'O XML da NF-e: o nfeProc (NF-e + protocolo) se autorizada, senão o assinado',
         params: idParams,
         response: { 200: z.any().describe('application/xml') },
       },
@@ -98,8 +99,37 @@ export function invoicesRoutes(
     app.post(`${base}/:id/issue`, {
       config: { permission: 'invoices:issue' },
       schema: { tags, params: idParams, response: invoiceResponse },
-      handler: (request) =>
-        issueInvoice(db, auditContext(request), request.params.id, certificateKey),
+      handler: (request) => issueInvoice(db, auditContext(request), request.params.id, issuing),
+    });
+    app.post(`${base}/:id/transmit`, {
+      config: { permission: 'invoices:issue' },
+      schema: {
+        tags,
+        summary: 'Transmite à SEFAZ, com o mesmo número, uma nota rejeitada ou não enviada',
+        params: idParams,
+        response: invoiceResponse,
+      },
+      handler: (request) => transmitInvoice(db, auditContext(request), request.params.id, issuing),
+    });
+    app.post(`${base}/:id/query`, {
+      config: { permission: 'invoices:issue' },
+      schema: {
+        tags,
+        summary: 'Consulta na SEFAZ a situação de uma nota pendente (pela chave de acesso)',
+        params: idParams,
+        response: invoiceResponse,
+      },
+      handler: (request) => queryInvoice(db, auditContext(request), request.params.id, issuing),
+    });
+    app.get(`${base}/:id/events`, {
+      config: { permission: 'invoices:read' },
+      schema: {
+        tags,
+        summary: 'As trocas com a SEFAZ (autorização, consultas), com seus XMLs',
+        params: idParams,
+        response: { 200: invoiceEventListSchema },
+      },
+      handler: (request) => listInvoiceEvents(db, request.params.id),
     });
     app.post(`${base}/:id/cancel`, {
       config: { permission: 'invoices:cancel' },
@@ -110,7 +140,7 @@ export function invoicesRoutes(
           auditContext(request),
           request.params.id,
           request.body,
-          onOrderInvoiceCancelled,
+          issuing.onOrderInvoiceVoided,
         ),
     });
   };

@@ -1,7 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Decimal } from 'decimal.js';
 import { ErrorCode } from '../../../shared/error-codes.js';
-import { splitInstallments } from '../../../shared/installments.js';
 import { messages } from '../../../shared/messages.js';
 import type {
   InvoiceCreate,
@@ -11,7 +9,7 @@ import type {
 import type { Company } from '../../../shared/resources/company.js';
 import { formatPlainDate, todayInSaoPaulo } from '../../../shared/plain-date.js';
 import type { Uf } from '../../../shared/br/states.js';
-import type { DbOrTrx, Trx } from '../../db/connection.js';
+import type { Db, Trx } from '../../db/connection.js';
 import type { AddressJson } from '../../db/types.js';
 import type { AuditContext } from '../../platform/audit.js';
 import {
@@ -22,8 +20,6 @@ import {
 } from '../../platform/document-action.js';
 import { BusinessRuleError } from '../../platform/errors.js';
 import { companySigningCertificate, getCompany } from '../company/index.js';
-import { createBills } from '../finance/index.js';
-import { postMovements } from '../stock-movements/index.js';
 import {
   buildNfeXml,
   drawRandomCode,
@@ -37,6 +33,9 @@ import {
 } from '../nfe/index.js';
 import { invoiceDocument } from './invoice.document.js';
 import { takeInvoiceNumber } from './take-invoice-number.js';
+import type { InvoiceIssuing } from './invoice-issuing.js';
+import { checkStockWouldPost, installmentsOf } from './post-invoice.js';
+import { sendToSefaz } from './send-to-sefaz.js';
 import {
   findFiscalOperations,
   findInvoiceLines,
@@ -54,19 +53,28 @@ import { insertPricedInvoice, priceInvoice, type InvoiceInput } from './save-inv
 import { now } from '../../../shared/clock.js';
 
 /**
- * "Emitir" (issue 18), in one transaction with these steps:
- * 1. gather — the company, its A1 certificate, the nature of operation, the recipient, the lines;
- * 2. checkComplete — everything the NF-e needs, or 422 INVOICE_INCOMPLETE listing each piece;
- * 3. takeNumber — the next nNF of the series (gapless: a refusal below gives it back);
- * 4. buildSignValidate — cNF and key, the XML in the schema's order, signed, checked against
+ * "Emitir" = sign + transmit (issues 18 and 20), in three phases, so that the call to SEFAZ (up
+ * to NFE_TIMEOUT_S, 30 s) never runs inside the transaction that holds the series' number lock
+ * (it would make every other issue of the series wait):
+ *
+ * Phase 1, one transaction (`signForSefaz`, here):
+ * 1. refresh — the draft priced again from the items, the nature of operation, the recipient and
+ *    the company as they are now, and saved (audited as an edit) when that changes it;
+ * 2. gather — the company, its A1 certificate, the nature of operation, the recipient, the lines;
+ * 3. checkComplete — everything the NF-e needs, or 422 INVOICE_INCOMPLETE listing each piece;
+ *    and that its stock would post (post-invoice.ts: 422 INSUFFICIENT_STOCK, STOCK_RESERVED);
+ * 4. takeNumber — the next nNF of the series (gapless: a refusal up to here gives it back); an
+ *    invoice sent again after a rejection keeps its own;
+ * 5. buildSignValidate — cNF and key, the XML in the schema's order, signed, checked against
  *    nfe_v4.00.xsd (422 INVALID_XML with the schema's messages, nothing kept);
- * 5. store — number, key, XML and the issue date (today) on the invoice, now ISSUED;
- * 6. postStock — OUT (or IN) movements at its location, when the nature of operation moves stock;
- * 7. createBills — to receive (OUT) or pay (IN) in its terms, when it creates bills.
- * Before them, refresh: the draft is priced again from the items, the nature of operation, the
- * recipient and the company as they are now (a product's NCM filled in after the first attempt,
- * a rate corrected), and saved (audited as an edit) when that changes it.
- * Transmission to SEFAZ is not part of it yet: the invoice stays NOT_SENT.
+ * 6. store — number, key, XML and the issue date (today): ISSUED, sefazStatus SENDING. From here
+ *    the number is spent: whatever SEFAZ says, it is never given to another invoice.
+ * Phase 2, no transaction (send-to-sefaz.ts): NFeAutorizacao4, a synchronous batch of one.
+ * Phase 3, one transaction (record-sefaz-answer.ts), the invoice locked and its sefazStatus
+ * checked again: the exchanges kept, the verdict recorded; only AUTHORIZED posts the stock and
+ * the bills (post-invoice.ts). REJECTED leaves it editable, to be sent again with its number;
+ * DENIED spends the number and posts nothing; no answer is PENDING, settled by "Consultar".
+ * A crash between the phases leaves SENDING, read as PENDING after a while (invoices.repo.ts).
  */
 
 /** verProc: what the NF-e says issued it. */
@@ -187,18 +195,6 @@ function nfeAddress(
   };
 }
 
-/** The bills of the invoice, as the NF-e's cobr/dup and the bills themselves split them. */
-function installmentsOf(invoice: LockedInvoice, issueDate: string, operation: FiscalOperationRow) {
-  if (!operation.createsBills || new Decimal(invoice.total).isZero()) return [];
-  return splitInstallments({
-    count: invoice.installments,
-    firstDueInDays: invoice.firstDueInDays,
-    intervalDays: invoice.intervalDays,
-    from: issueDate,
-    total: invoice.total,
-  });
-}
-
 function nfeOf(
   invoice: LockedInvoice,
   data: Gathered,
@@ -267,46 +263,81 @@ function refuseInvalid(errors: string[]): never {
 }
 
 /**
- * A new invoice written and issued in the caller's transaction (a sales order's "Faturar"): the
- * same pricing as a draft saved by hand, then the same issue. Answers the issued invoice.
+ * A new invoice written and signed in the caller's transaction (a sales order's "Faturar"): the
+ * same pricing as a draft saved by hand, then phase 1 of "Emitir". Answers its id: the caller
+ * sends it (`sendToSefaz`) once its transaction has committed, never inside it.
  */
-export async function createAndIssueInvoice(
+export async function createAndSignInvoice(
   trx: Trx,
   ctx: AuditContext,
   input: InvoiceInput,
   certificateKey: Buffer,
-): Promise<InvoiceDetail> {
+): Promise<number> {
   const id = await insertPricedInvoice(trx, ctx, input);
-  return issueInvoice(trx, ctx, id, certificateKey);
+  await documentAction(trx, ctx, invoiceDocument, { id, action: 'issue' }, (step) =>
+    signForSefaz(step, certificateKey, 'issue'),
+  );
+  return id;
 }
 
-export function issueInvoice(
-  db: DbOrTrx,
+/** "Emitir": phase 1 (number, sign, store: SENDING), then phases 2 and 3 (send-to-sefaz.ts). */
+export async function issueInvoice(
+  db: Db,
   ctx: AuditContext,
   id: number,
-  certificateKey: Buffer,
+  issuing: InvoiceIssuing,
 ): Promise<InvoiceDetail> {
-  return documentAction(db, ctx, invoiceDocument, { id, action: 'issue' }, async (step) => {
-    const invoice = await refresh(step);
-    const data = await gather(step.trx, invoice, certificateKey);
-    checkComplete(invoice, data);
+  await documentAction(db, ctx, invoiceDocument, { id, action: 'issue' }, (step) =>
+    signForSefaz(step, issuing.certificateKey, 'issue'),
+  );
+  return sendToSefaz(db, ctx, id, issuing);
+}
 
-    const number = await takeInvoiceNumber(step.trx, invoice.series);
-    // The business clock (clock.ts): dhEmi and the issue date of the demo's past year.
-    const issuedAt = now();
-    const issueDate = todayInSaoPaulo(issuedAt);
-    const paymentKind = await paymentKindOf(step.trx, invoice.paymentMethodId);
-    const randomCode = drawRandomCode(number);
-    const nfe = nfeOf(invoice, data, { number, randomCode, issuedAt, issueDate, paymentKind });
-    const built = buildNfeXml(nfe);
-    const xml = signNfe(built.xml, data.certificate!);
-    const validation = validateNfe(xml);
-    if (!validation.valid) refuseInvalid(validation.errors);
+/**
+ * Phase 1, in the caller's transaction on the locked invoice: refresh, gather, checkComplete, the
+ * number (taken for a draft; its own for one sent again), build, sign, validate and store with
+ * sefazStatus SENDING. From here the number is spent.
+ */
+export async function signForSefaz(
+  step: DocumentStep<LockedInvoice>,
+  certificateKey: Buffer,
+  action: 'issue' | 'transmit',
+): Promise<void> {
+  const invoice = await refresh(step);
+  const data = await gather(step.trx, invoice, certificateKey);
+  checkComplete(invoice, data);
+  // The business clock (clock.ts): dhEmi and the issue date of the demo's past year.
+  const issuedAt = now();
+  const issueDate = todayInSaoPaulo(issuedAt);
+  // Dated as it will post: the issue date becomes today's.
+  if (data.operation.movesStock) {
+    await checkStockWouldPost(step.trx, step.ctx, { ...invoice, issueDate });
+  }
 
-    await store(step, { number, accessKey: built.accessKey, randomCode, xml, issuedAt, issueDate });
-    if (data.operation.movesStock) await postStock(step, invoice, data, issueDate, number);
-    await createInvoiceBills(step, invoice, data, issueDate, number);
+  const number = await numberOf(step, invoice);
+  const paymentKind = await paymentKindOf(step.trx, invoice.paymentMethodId);
+  // Sent again, it keeps its cNF: the key changes only if the month of dhEmi did.
+  const randomCode = invoice.randomCode ?? drawRandomCode(number);
+  const nfe = nfeOf(invoice, data, { number, randomCode, issuedAt, issueDate, paymentKind });
+  const built = buildNfeXml(nfe);
+  const xml = signNfe(built.xml, data.certificate!);
+  const validation = validateNfe(xml);
+  if (!validation.valid) refuseInvalid(validation.errors);
+
+  await store(step, action, {
+    number,
+    accessKey: built.accessKey,
+    randomCode,
+    xml,
+    issuedAt,
+    issueDate,
   });
+}
+
+/** The invoice's nNF: its own when it is sent again (a rejection keeps it), else the next. */
+async function numberOf(step: DocumentStep<LockedInvoice>, invoice: LockedInvoice) {
+  if (invoice.number !== null) return invoice.number;
+  return takeInvoiceNumber(step.trx, invoice.series);
 }
 
 /** The fields of a line the NF-e takes from the item and the nature of operation. */
@@ -377,6 +408,7 @@ async function paymentKindOf(trx: Trx, paymentMethodId: number | null): Promise<
 
 async function store(
   step: DocumentStep<LockedInvoice>,
+  action: 'issue' | 'transmit',
   issued: {
     number: number;
     accessKey: string;
@@ -386,7 +418,7 @@ async function store(
     issueDate: string;
   },
 ) {
-  await moveDocument(step, invoiceDocument, 'issue', {
+  await moveDocument(step, invoiceDocument, action, {
     set: {
       number: issued.number,
       accessKey: issued.accessKey,
@@ -394,75 +426,16 @@ async function store(
       xml: issued.xml,
       issuedAt: issued.issuedAt,
       issueDate: issued.issueDate,
+      sefazStatus: 'SENDING',
+      sefazSentAt: new Date(),
+      sefazCode: null,
+      sefazMessage: null,
     },
-    after: { number: issued.number, accessKey: issued.accessKey, issueDate: issued.issueDate },
-  });
-}
-
-async function postStock(
-  step: DocumentStep<LockedInvoice>,
-  invoice: LockedInvoice,
-  data: Gathered,
-  issueDate: string,
-  number: number,
-) {
-  const origin = { type: 'INVOICE' as const, id: invoice.id };
-  const notes = `NF-e ${number} — ${data.recipient.name}`.slice(0, 255);
-  const locationId = invoice.locationId!;
-  await postMovements(
-    step.trx,
-    step.ctx,
-    data.lines.map((line, index) =>
-      invoice.direction === 'OUT'
-        ? {
-            type: 'OUT',
-            itemId: line.itemId,
-            fromLocationId: locationId,
-            quantity: line.quantity,
-            date: issueDate,
-            origin,
-            notes,
-            path: `items.${index}`,
-          }
-        : {
-            type: 'IN',
-            itemId: line.itemId,
-            toLocationId: locationId,
-            quantity: line.quantity,
-            date: issueDate,
-            origin,
-            notes,
-            path: `items.${index}`,
-          },
-    ),
-    // A sales order's invoice takes the units its order holds reserved.
-    invoice.requestedOrderId === null ? {} : { reservationsOf: invoice.requestedOrderId },
-  );
-}
-
-async function createInvoiceBills(
-  step: DocumentStep<LockedInvoice>,
-  invoice: LockedInvoice,
-  data: Gathered,
-  issueDate: string,
-  number: number,
-) {
-  if (installmentsOf(invoice, issueDate, data.operation).length === 0) return;
-  await createBills(step.trx, step.ctx, {
-    kind: invoice.direction === 'OUT' ? 'RECEIVE' : 'PAY',
-    clientId: invoice.clientId,
-    supplierId: invoice.supplierId,
-    origin: { type: 'INVOICE', id: invoice.id },
-    description: `NF-e ${number} — ${data.recipient.name}`.slice(0, 255),
-    documentNumber: String(number),
-    issueDate,
-    categoryId: invoice.categoryId!,
-    paymentMethodId: invoice.paymentMethodId,
-    total: invoice.total,
-    terms: {
-      count: invoice.installments,
-      firstDueInDays: invoice.firstDueInDays,
-      intervalDays: invoice.intervalDays,
+    after: {
+      number: issued.number,
+      accessKey: issued.accessKey,
+      issueDate: issued.issueDate,
+      sefazStatus: 'SENDING',
     },
   });
 }

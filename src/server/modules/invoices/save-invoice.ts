@@ -24,11 +24,14 @@ import { getInvoice } from './invoices.read.js';
 import {
   findFiscalOperations,
   findInvoiceableItems,
+  findInvoiceLines,
   findRecipient,
   insertInvoice,
   invoiceLines,
   type FiscalOperationRow,
+  type LockedInvoice,
 } from './invoices.repo.js';
+import { guardSefaz } from './sefaz-guard.js';
 
 /**
  * Notas Fiscais: a new DRAFT, the edit of a DRAFT, its deletion. Each save reads the items, the
@@ -272,7 +275,12 @@ export async function insertPricedInvoice(
   return id;
 }
 
-/** PUT: only a DRAFT, with the version read; lines replaced by id. */
+/**
+ * PUT: a DRAFT, or an invoice SEFAZ rejected (to be transmitted again), with the version read;
+ * lines replaced by id. A rejected one keeps what its number binds it to: its series, and the
+ * sales order it invoices with each kept line's link and share of the order's discount and
+ * freight.
+ */
 export function updateInvoice(
   db: DbOrTrx,
   ctx: AuditContext,
@@ -281,9 +289,37 @@ export function updateInvoice(
 ): Promise<InvoiceDetail> {
   const target = { id, action: 'edit' as const, version: input.version };
   return documentAction(db, ctx, invoiceDocument, target, async (step) => {
-    const { header, lines } = await priceInvoice(step.trx, input);
+    guardSefaz(step.document, 'edit');
+    const stored = step.document;
+    const kept = stored.status === 'DRAFT' ? input : await keepBindings(step.trx, stored, input);
+    const { header, lines } = await priceInvoice(step.trx, kept);
     await saveDocument(step, invoiceDocument, header, [{ lines: invoiceLines, inputs: lines }]);
   });
+}
+
+async function keepBindings(
+  trx: Trx,
+  stored: LockedInvoice,
+  input: InvoiceUpdate,
+): Promise<InvoiceInput> {
+  const storedLines = new Map(
+    (await findInvoiceLines(trx, stored.id)).map((line) => [line.id, line]),
+  );
+  return {
+    ...input,
+    series: stored.series,
+    requestedOrderId: stored.requestedOrderId,
+    items: input.items.map((line) => {
+      const was = line.id ? storedLines.get(line.id) : undefined;
+      if (!was || stored.requestedOrderId === null) return line;
+      return {
+        ...line,
+        requestedOrderItemId: was.requestedOrderItemId,
+        discount: was.discount,
+        freight: was.freight,
+      };
+    }),
+  };
 }
 
 /** DELETE: only a DRAFT (an issued invoice is cancelled, never deleted); its lines go with it. */

@@ -5,7 +5,8 @@
  * with it and the company module reads an uploaded certificate with it.
  *
  * sefaz/ (issue 20) talks to SEFAZ: the authoriser and URL of each service per UF and
- * environment, the SOAP 1.2 client over mutual TLS, NFeStatusServico4 and its route,
+ * environment, the SOAP 1.2 client over mutual TLS, NFeStatusServico4 and its route, the
+ * authorisation of an NF-e (authorise-nfe.ts: enviNFe, consReciNFe, consSitNFe, the nfeProc) and
  * NFeInutilizacao4 (inutNFe, signed as the NF-e is: xml-signature.ts). The route
  * reads the company through a function app.ts gives it (the company module imports this one).
  */
@@ -55,6 +56,16 @@ export {
   type SefazSettings,
 } from './sefaz/sefaz-client.js';
 export { failureMessage, queryServiceStatus, statusMessage } from './sefaz/service-status.js';
+export {
+  nfeProcXml,
+  queryNfe,
+  transmitNfe,
+  type NfeExchangeResult,
+  type NfeIssuer,
+  type NfeVerdict,
+  type SefazCall,
+  type TransmitOptions,
+} from './sefaz/authorise-nfe.js';
 export {
   ALREADY_VOIDED_SAME_RANGE,
   inutNFeXml,

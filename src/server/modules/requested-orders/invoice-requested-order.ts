@@ -7,17 +7,18 @@ import {
   type RequestedOrderInvoice,
 } from '../../../shared/resources/requested-orders.js';
 import { todayInSaoPaulo } from '../../../shared/plain-date.js';
-import type { DbOrTrx, Trx } from '../../db/connection.js';
+import type { Db, Trx } from '../../db/connection.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { documentAction, moveDocument, type DocumentStep } from '../../platform/document-action.js';
 import { BusinessRuleError, ValidationError } from '../../platform/errors.js';
-import { createAndIssueInvoice } from '../invoices/index.js';
-import { consumeReservations } from '../stock-movements/index.js';
+import { createAndSignInvoice, sendToSefaz, type InvoiceIssuing } from '../invoices/index.js';
 import { creditGate } from './credit-gate.js';
 import { requestedOrderDocument } from './requested-order.document.js';
+import { getRequestedOrder } from './requested-orders.read.js';
 import {
   findLines,
   findSaleOperation,
+  invoiceHeadline,
   invoicedMoney,
   type LineDbRow,
   type LockedOrder,
@@ -25,17 +26,20 @@ import {
 import { invoicePart, orderMoney } from '../../../shared/requested-order-money.js';
 
 /**
- * "Faturar" (issue 19), in one transaction of named steps:
+ * "Faturar" (issues 19 and 20). First one transaction of named steps:
  * 0. creditGate — the client's credit checked again as the goods leave (credit-gate.ts);
  * 1. portions — what each line invoices now (asked, or all that is left) and its money: each
  *    line's part of its net and freight (invoicePart), so the order's invoices add up to its total;
- * 2. issue — an OUT invoice written and issued through the invoices module (number, key, signed
- *    and schema-valid XML, the OUT movements from the order's location taking its own reserved
- *    units, the bills to receive in the order's terms);
- * 3. consume — the order's reservations lowered by what left;
- * 4. advance — INVOICED when every line is complete, else PARTIALLY_INVOICED.
- * Any refusal on the way (a shortage, incomplete fiscal data, the schema) rolls all of it back:
- * no number, no movement, no bill.
+ * 2. sign — an OUT invoice written and signed through the invoices module (phase 1 of "Emitir":
+ *    number, key, signed and schema-valid XML, ISSUED and SENDING);
+ * 3. advance — INVOICED when every line is complete, else PARTIALLY_INVOICED: the lines of an
+ *    invoice neither cancelled nor denied count as invoiced from here.
+ * Any refusal on the way (incomplete fiscal data, the schema, the credit) rolls all of it back: no
+ * number, no invoice. Then, once committed, the invoice goes to SEFAZ (sendToSefaz: never inside
+ * the transaction holding the series' number). Authorised, its OUT movements take the order's
+ * reserved units from its location and consume those reservations, and the bills to receive are
+ * created in the order's terms; denied, the order gets its quantities back (the hook a
+ * cancellation uses); rejected or pending, the invoice waits on its own screen.
  */
 
 type Portion = { line: LineDbRow; quantity: string };
@@ -132,7 +136,7 @@ async function issue(
     };
   });
   const freighted = items.some((item) => new Decimal(item.freight).greaterThan(0));
-  return createAndIssueInvoice(
+  return createAndSignInvoice(
     step.trx,
     step.ctx,
     {
@@ -160,47 +164,35 @@ async function issue(
   );
 }
 
-export function invoiceRequestedOrder(
-  db: DbOrTrx,
+export async function invoiceRequestedOrder(
+  db: Db,
   ctx: AuditContext,
   id: number,
   input: RequestedOrderInvoice,
-  certificateKey: Buffer,
+  issuing: InvoiceIssuing,
 ): Promise<RequestedOrderDetail> {
-  return documentAction(
-    db,
-    ctx,
-    requestedOrderDocument,
-    { id, action: 'invoice' },
-    async (step) => {
-      const lines = await findLines(step.trx, id);
-      const taken = portions(lines, input.lines);
-      if (taken.length === 0)
-        throw new BusinessRuleError(messages.requestedOrders.nothingToInvoice);
-      const released = await creditGate(step.trx, step.document, input);
-      const invoice = await issue(step, taken, lines, todayInSaoPaulo(), certificateKey);
-      await consumeReservations(
-        step.trx,
-        taken.map(({ line, quantity }) => ({
-          lineId: line.id,
-          itemId: line.productId,
-          locationId: step.document.locationId,
-          quantity,
-        })),
-      );
-      const after = await findLines(step.trx, id);
-      const complete = after.every((line) =>
-        new Decimal(line.invoicedQuantity).greaterThanOrEqualTo(line.quantity),
-      );
-      await moveDocument(step, requestedOrderDocument, 'invoice', {
-        status: complete ? 'INVOICED' : 'PARTIALLY_INVOICED',
-        after: {
-          invoiceId: invoice.id,
-          invoiceNumber: invoice.number,
-          total: invoice.total,
-          ...released,
-        },
-      });
-    },
-  );
+  let invoiceId = 0;
+  await documentAction(db, ctx, requestedOrderDocument, { id, action: 'invoice' }, async (step) => {
+    const lines = await findLines(step.trx, id);
+    const taken = portions(lines, input.lines);
+    if (taken.length === 0) throw new BusinessRuleError(messages.requestedOrders.nothingToInvoice);
+    const released = await creditGate(step.trx, step.document, input);
+    invoiceId = await issue(step, taken, lines, todayInSaoPaulo(), issuing.certificateKey);
+    const invoice = await invoiceHeadline(step.trx, invoiceId);
+    const after = await findLines(step.trx, id);
+    const complete = after.every((line) =>
+      new Decimal(line.invoicedQuantity).greaterThanOrEqualTo(line.quantity),
+    );
+    await moveDocument(step, requestedOrderDocument, 'invoice', {
+      status: complete ? 'INVOICED' : 'PARTIALLY_INVOICED',
+      after: {
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number,
+        total: invoice.total,
+        ...released,
+      },
+    });
+  });
+  await sendToSefaz(db, ctx, invoiceId, issuing);
+  return getRequestedOrder(db, id);
 }

@@ -366,6 +366,15 @@ export async function notYetInvoiced(db: DbOrTrx, orderId: number): Promise<stri
   return rows[0]!.amount;
 }
 
+/** What the order's history says of an invoice "Faturar" made. */
+export function invoiceHeadline(db: DbOrTrx, invoiceId: number) {
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'total'])
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+}
+
 /** The documents made for the order: its invoices and its production orders, oldest first. */
 export async function linkedDocuments(db: DbOrTrx, orderId: number) {
   const [invoices, productions] = await Promise.all([

@@ -1,3 +1,4 @@
+import type { InvoiceIssuing } from '../invoices/index.js';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -64,7 +65,7 @@ function mayRelease<T extends { overrideCredit: boolean }>(request: FastifyReque
  * and deliver (requestedOrders:invoice), cancel; plan production (productionOrders:write, and
  * purchaseOrders:write when it buys).
  */
-export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPluginAsyncZod {
+export function requestedOrdersRoutes(db: Db, issuing: InvoiceIssuing): FastifyPluginAsyncZod {
   const base = '/requested-orders';
   const tags = ['requested-orders'];
   const orderResponse = { 200: requestedOrderDetailSchema };
@@ -175,7 +176,8 @@ export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPl
       config: { permission: 'requestedOrders:invoice' },
       schema: {
         tags,
-        summary: 'Fatura o pedido: emite a NF-e, baixa o estoque reservado e gera os títulos',
+        summary:
+          'Fatura o pedido: emite e transmite a NF-e; autorizada, baixa o estoque reservado e gera os títulos',
         params: idParams,
         body: requestedOrderInvoiceSchema,
         response: orderResponse,
@@ -186,7 +188,7 @@ export function requestedOrdersRoutes(db: Db, certificateKey: Buffer): FastifyPl
           auditContext(request),
           request.params.id,
           mayRelease(request, request.body),
-          certificateKey,
+          issuing,
         ),
     });
     app.post(`${base}/:id/plan-production`, {

@@ -8,14 +8,17 @@ import {
 } from '../../../shared/resources/invoices.js';
 import { DocumentStatusTag } from '../../components/document-status-tag.js';
 
-/** "Rascunho" grey, "Emitida" green, "Cancelada" red. */
+/** "Rascunho" grey, "Emitida" green, "Denegada" and "Cancelada" red. */
+const invoiceTones = { ISSUED: 'success', DENIED: 'error' } as const;
+
 export function InvoiceStatusTag({ status }: { status: InvoiceStatus }) {
-  return <DocumentStatusTag machine={invoiceMachine} status={status} />;
+  return <DocumentStatusTag machine={invoiceMachine} status={status} tones={invoiceTones} />;
 }
 
 const sefazColors: Record<SefazStatus, string | undefined> = {
   NOT_SENT: 'orange',
-  PENDING: 'blue',
+  SENDING: 'blue',
+  PENDING: 'gold',
   AUTHORIZED: 'green',
   REJECTED: 'red',
   DENIED: 'red',

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { TestApi } from '../../../testing/api-app.js';
 import { multipart } from '../../../testing/multipart.js';
 import { createCategory, createPaymentMethod } from '../../finance/testing/finance-factories.js';
+import { testClientCa } from '../../nfe/testing/sefaz-test-ca.js';
 import { makePfx, makeTestCertificate } from '../../nfe/testing/test-certificate.js';
 import {
   createItem,
@@ -16,8 +17,14 @@ import {
  */
 export const COMPANY_CNPJ = '11222333000181';
 const PASSWORD = 'S3nha-do-Certificado!';
-/** Made once per test file: generating the key is the slow part. */
-export const companyCertificate = makeTestCertificate({ cnpj: COMPANY_CNPJ });
+/**
+ * Made once per test file (generating the key is the slow part), issued by the CA the test app's
+ * SEFAZ double accepts.
+ */
+export const companyCertificate = makeTestCertificate({
+  cnpj: COMPANY_CNPJ,
+  issuer: testClientCa(),
+});
 
 const SAO_PAULO = { city: 'São Paulo', state: 'SP', cityCode: '3550308' };
 

@@ -6,7 +6,7 @@ import { PAGE_HEIGHT, PAGE_WIDTH } from './danfe-layout.js';
  */
 export interface DanfeMarks {
   environment: 'HOMOLOGATION' | 'PRODUCTION';
-  sefazStatus: 'NOT_SENT' | 'PENDING' | 'AUTHORIZED' | 'REJECTED' | 'DENIED';
+  sefazStatus: 'NOT_SENT' | 'SENDING' | 'PENDING' | 'AUTHORIZED' | 'REJECTED' | 'DENIED';
   cancelled: boolean;
   protocol?: { number: string; receivedAt: string };
 }
@@ -14,6 +14,7 @@ export interface DanfeMarks {
 /** The mark of a document SEFAZ has not authorized; none once authorized. */
 const statusMarks: Record<DanfeMarks['sefazStatus'], string | null> = {
   NOT_SENT: 'NÃO TRANSMITIDA',
+  SENDING: 'AGUARDANDO SEFAZ',
   PENDING: 'AGUARDANDO SEFAZ',
   REJECTED: 'REJEITADA',
   DENIED: 'DENEGADA',
@@ -23,6 +24,7 @@ const statusMarks: Record<DanfeMarks['sefazStatus'], string | null> = {
 /** The protocol box's text when there is no authorization protocol to print. */
 const noProtocol: Record<DanfeMarks['sefazStatus'], string> = {
   NOT_SENT: 'NF-e não transmitida à SEFAZ: sem protocolo',
+  SENDING: 'Aguardando a autorização da SEFAZ',
   PENDING: 'Aguardando a autorização da SEFAZ',
   REJECTED: 'Rejeitada pela SEFAZ: sem autorização de uso',
   DENIED: 'Uso denegado pela SEFAZ',

@@ -26,6 +26,9 @@ const WSDL_NS = 'http://www.portalfiscal.inf.br/nfe/wsdl/';
  */
 const requestSchemas: Partial<Record<SefazService, string>> = {
   NFeStatusServico4: 'consStatServ_v4.00.xsd',
+  NFeAutorizacao4: 'enviNFe_v4.00.xsd',
+  NFeRetAutorizacao4: 'consReciNFe_v4.00.xsd',
+  NFeConsultaProtocolo4: 'consSitNFe_v4.00.xsd',
   NFeInutilizacao4: 'inutNFe_v4.00.xsd',
 };
 
@@ -34,12 +37,20 @@ const signedParts: Partial<Record<SefazService, SignedPart>> = {
   NFeInutilizacao4: { root: 'inutNFe', element: 'infInut' },
 };
 
-/** What the double answers a service. */
+/**
+ * What the double answers a service. For NFeAutorizacao4 the cStat is the NF-e's (its protNFe's,
+ * inside a 104 batch): 100 authorises, 110/301/302 deny, another code rejects; 103 answers the
+ * batch asynchronously (NFeRetAutorizacao4 then gives `later`, 100 by default). NFeConsultaProtocolo4
+ * answers from what the double authorised (217 for an unknown key) unless a reply is set.
+ */
 export type DoubleReply =
   /** A result document with this cStat (and xMotivo; SEFAZ's own wording when left out). */
-  | { cStat: string; xMotivo?: string; tMed?: number }
-  /** Accept the request and never answer (the client's time-out). */
-  | { silence: true }
+  | { cStat: string; xMotivo?: string; tMed?: number; later?: string }
+  /**
+   * Accept the request and never answer (the client's time-out). A batch received in silence is
+   * still processed (`processAs`, 100 by default): the answer is what gets lost.
+   */
+  | { silence: true; processAs?: string }
   /** A SOAP 1.2 Fault with HTTP 500. */
   | { fault: string };
 
@@ -74,6 +85,10 @@ export interface SefazDouble {
    * NFeInutilizacao4 by default).
    */
   reply: (service: SefazService, reply: DoubleReply) => void;
+  /** Back to the defaults: status 107, batches authorised, queries from what was authorised. */
+  reset: () => void;
+  /** The protNFe of each NF-e it authorised or denied, by access key. */
+  processed: Map<string, { cStat: string; protocolXml: string }>;
   close: () => Promise<void>;
 }
 
@@ -88,11 +103,15 @@ export async function startSefazDouble(options: SefazDoubleOptions = {}): Promis
   const clientCa = options.clientCa ?? makeTestCa('AC TESTE CLIENTES');
   const serverCa = options.serverCa ?? makeTestCa('AC TESTE SEFAZ');
   const serverCertificate = makeServerCertificate(serverCa);
-  const replies = new Map<string, DoubleReply>([
+  const defaults: [string, DoubleReply][] = [
     ['NFeStatusServico4', { cStat: '107' }],
+    ['NFeAutorizacao4', { cStat: '100' }],
+    ['NFeRetAutorizacao4', { cStat: '104' }],
     ['NFeInutilizacao4', { cStat: '102' }],
-  ]);
+  ];
+  const replies = new Map<string, DoubleReply>(defaults);
   const requests: ReceivedRequest[] = [];
+  const authoriser = createAuthoriser();
 
   const server = https.createServer(
     {
@@ -110,11 +129,20 @@ export async function startSefazDouble(options: SefazDoubleOptions = {}): Promis
         const received = receive(service, request.headers['content-type'], chunks);
         const peer = (request.socket as TLSSocket).getPeerCertificate();
         requests.push({ ...received, clientCertificate: peer?.subject?.CN as string | undefined });
-        const reply = replies.get(service);
-        if (!reply || 'silence' in reply) return; // The socket stays open until close().
+        const reply =
+          replies.get(service) ??
+          (service === 'NFeConsultaProtocolo4' ? { cStat: 'FROM_RECORDS' } : undefined);
+        if (!reply) return;
+        if ('silence' in reply) {
+          // What arrived is processed all the same; the socket stays open until close().
+          if (service === 'NFeAutorizacao4' && received.schemaErrors.length === 0) {
+            authoriser.process(parse(received.messageXml), reply.processAs ?? '100');
+          }
+          return;
+        }
         const status = 'fault' in reply ? 500 : 200;
         response.writeHead(status, { 'Content-Type': 'application/soap+xml; charset=utf-8' });
-        response.end(answer(service, received, reply));
+        response.end(answer(service, received, reply, authoriser));
       });
     },
   );
@@ -127,6 +155,11 @@ export async function startSefazDouble(options: SefazDoubleOptions = {}): Promis
     clientCa,
     requests,
     reply: (service, reply) => replies.set(service, reply),
+    reset: () => {
+      replies.clear();
+      for (const [service, reply] of defaults) replies.set(service, reply);
+    },
+    processed: authoriser.processed,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -184,14 +217,13 @@ const elementChildren = (node: Element): Element[] =>
     (child) => child.nodeType === 1,
   );
 
-/** The result document of each service, from the request and the reply. */
+type ScriptedReply = { cStat: string; xMotivo: string; tMed?: number; later?: string };
+
+/** The result document of each service, from the request, the reply and what it processed. */
 const answerBuilders: Partial<
   Record<
     SefazService,
-    (
-      request: Element | undefined,
-      reply: { cStat: string; xMotivo: string; tMed?: number },
-    ) => string
+    (request: Element | undefined, reply: ScriptedReply, authoriser: Authoriser) => string
   >
 > = {
   NFeStatusServico4: (request, reply) => {
@@ -230,6 +262,51 @@ const answerBuilders: Partial<
       '</retInutNFe>'
     );
   },
+  NFeAutorizacao4: (request, reply, authoriser) => {
+    const head = (cStat: string, xMotivo: string) =>
+      `<retEnviNFe xmlns="${NFE_NS}" versao="4.00"><tpAmb>${ideField(request, 'tpAmb') ?? '2'}</tpAmb>` +
+      `<verAplic>${VERSION}</verAplic><cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo>` +
+      `<cUF>${ideField(request, 'cUF') ?? '35'}</cUF><dhRecbto>${sefazDateTime(new Date())}</dhRecbto>`;
+    // A batch the schema refuses is answered as a whole (215), without a protNFe.
+    if (reply.cStat === '215') return `${head('215', reply.xMotivo)}</retEnviNFe>`;
+    if (reply.cStat === '103') {
+      const receipt = authoriser.receive(request!, reply.later ?? '100');
+      return (
+        `${head('103', 'Lote recebido com sucesso')}` +
+        `<infRec><nRec>${receipt}</nRec><tMed>1</tMed></infRec></retEnviNFe>`
+      );
+    }
+    const protocol = authoriser.process(request!, reply.cStat, reply.xMotivo);
+    return `${head('104', 'Lote processado')}${protocol}</retEnviNFe>`;
+  },
+  NFeRetAutorizacao4: (request, reply, authoriser) => {
+    const receipt = request ? textOf(request, 'nRec') : undefined;
+    const head = (cStat: string, xMotivo: string) =>
+      `<retConsReciNFe xmlns="${NFE_NS}" versao="4.00"><tpAmb>${textOf(request, 'tpAmb') ?? '2'}</tpAmb>` +
+      `<verAplic>${VERSION}</verAplic><nRec>${receipt ?? '0'}</nRec><cStat>${cStat}</cStat>` +
+      `<xMotivo>${xMotivo}</xMotivo><cUF>35</cUF><dhRecbto>${sefazDateTime(new Date())}</dhRecbto>`;
+    if (reply.cStat !== '104') return `${head(reply.cStat, reply.xMotivo)}</retConsReciNFe>`;
+    const protocol = receipt ? authoriser.settle(receipt) : undefined;
+    if (!protocol) return `${head('106', 'Lote nao localizado')}</retConsReciNFe>`;
+    return `${head('104', 'Lote processado')}${protocol}</retConsReciNFe>`;
+  },
+  NFeConsultaProtocolo4: (request, reply, authoriser) => {
+    const key = textOf(request, 'chNFe') ?? '';
+    const found = authoriser.processed.get(key);
+    const scripted = reply.cStat !== 'FROM_RECORDS';
+    const cStat = scripted ? reply.cStat : found ? found.cStat : '217';
+    const xMotivo = scripted
+      ? reply.xMotivo
+      : found
+        ? 'Autorizado o uso da NF-e'
+        : defaultReasons['217']!;
+    return (
+      `<retConsSitNFe xmlns="${NFE_NS}" versao="4.00"><tpAmb>${textOf(request, 'tpAmb') ?? '2'}</tpAmb>` +
+      `<verAplic>${VERSION}</verAplic><cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo>` +
+      `<cUF>${key.slice(0, 2) || '35'}</cUF><dhRecbto>${sefazDateTime(new Date())}</dhRecbto>` +
+      `<chNFe>${key}</chNFe>${!scripted && found ? found.protocolXml : ''}</retConsSitNFe>`
+    );
+  },
 };
 
 let protocolSequence = 0;
@@ -240,6 +317,77 @@ function protocolNumber(cUF: string): string {
   return `1${cUF}${year}${String(protocolSequence).padStart(10, '0')}`;
 }
 
+const VERSION = 'SEFAZ-DOUBLE-1.0';
+
+/** Codes whose protNFe carries a protocol number (authorised or denied). */
+const WITH_PROTOCOL = new Set(['100', '150', '110', '301', '302', '303']);
+
+type Authoriser = ReturnType<typeof createAuthoriser>;
+
+/**
+ * The double's memory of NF-e: what it processed (protNFe by key, for queries) and the batches
+ * received asynchronously (by receipt, until asked about).
+ */
+function createAuthoriser() {
+  const processed = new Map<string, { cStat: string; protocolXml: string }>();
+  const waiting = new Map<string, { request: Element; cStat: string }>();
+  let counter = 0;
+  const process = (request: Element, cStat: string, xMotivo?: string): string => {
+    const infNFe = descendant(request, 'infNFe');
+    const key = (infNFe?.getAttribute('Id') ?? '').replace(/^NFe/, '');
+    const digest = descendant(request, 'DigestValue')?.textContent ?? '';
+    counter += 1;
+    const protocol = WITH_PROTOCOL.has(cStat)
+      ? `1${key.slice(0, 2)}${String(new Date().getUTCFullYear()).slice(2)}${String(Date.now() % 1e6).padStart(6, '0')}${String(counter).padStart(4, '0')}`
+      : null;
+    const reason = xMotivo ?? defaultReasons[cStat] ?? 'Rejeicao';
+    const protocolXml =
+      `<protNFe xmlns="${NFE_NS}" versao="4.00"><infProt>` +
+      `<tpAmb>${textOf(descendant(request, 'ide'), 'tpAmb') ?? '2'}</tpAmb><verAplic>${VERSION}</verAplic>` +
+      `<chNFe>${key}</chNFe><dhRecbto>${sefazDateTime(new Date())}</dhRecbto>` +
+      (protocol ? `<nProt>${protocol}</nProt>` : '') +
+      (digest ? `<digVal>${digest}</digVal>` : '') +
+      `<cStat>${cStat}</cStat><xMotivo>${reason}</xMotivo></infProt></protNFe>`;
+    if (protocol) processed.set(key, { cStat, protocolXml });
+    return protocolXml;
+  };
+  return {
+    processed,
+    process,
+    receive: (request: Element, cStat: string) => {
+      counter += 1;
+      const receipt = `35${String(Date.now()).slice(-9)}${String(counter).padStart(4, '0')}`;
+      waiting.set(receipt, { request, cStat });
+      return receipt;
+    },
+    settle: (receipt: string) => {
+      const batch = waiting.get(receipt);
+      if (!batch) return undefined;
+      waiting.delete(receipt);
+      return process(batch.request, batch.cStat);
+    },
+  };
+}
+
+function descendant(node: Element | undefined, localName: string): Element | undefined {
+  if (!node) return undefined;
+  const found = (
+    node as unknown as { getElementsByTagNameNS: Element['getElementsByTagNameNS'] }
+  ).getElementsByTagNameNS('*', localName);
+  return (found[0] as Element | undefined) ?? undefined;
+}
+
+const textOf = (node: Element | undefined, name: string) =>
+  node
+    ? (elementChildren(node).find((e) => e.localName === name)?.textContent ?? undefined)
+    : undefined;
+
+/** A field of the batch's NFe's ide (tpAmb, cUF), for the batch's answer. */
+const ideField = (request: Element | undefined, name: string) =>
+  textOf(descendant(request, 'ide'), name);
+
+const parse = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml').documentElement!;
+
 /** A plain-ASCII wording per code, as SEFAZ writes xMotivo. */
 const defaultReasons: Record<string, string> = {
   '107': 'Servico em Operacao',
@@ -248,12 +396,18 @@ const defaultReasons: Record<string, string> = {
   '102': 'Inutilizacao de numero homologado',
   '215': 'Rejeicao: Falha no schema XML',
   '297': 'Rejeicao: Assinatura difere do calculado',
+  '100': 'Autorizado o uso da NF-e',
+  '110': 'Uso Denegado',
+  '217': 'Rejeicao: NF-e nao consta na base de dados da SEFAZ',
+  '301': 'Uso Denegado: Irregularidade fiscal do emitente',
+  '302': 'Uso Denegado: Irregularidade fiscal do destinatario',
 };
 
 function answer(
   service: string,
   received: Omit<ReceivedRequest, 'clientCertificate'>,
   reply: Exclude<DoubleReply, { silence: true }>,
+  authoriser: Authoriser,
 ): string {
   const envelope = (body: string) =>
     `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${SOAP12_NS}"><soap:Body>${body}</soap:Body></soap:Envelope>`;
@@ -275,7 +429,8 @@ function answer(
     ? new DOMParser().parseFromString(received.messageXml, 'text/xml').documentElement
     : undefined;
   const build = answerBuilders[service as SefazService];
-  const result = build ? build(request ?? undefined, { cStat, xMotivo, tMed: reply.tMed }) : '';
+  const scripted = { cStat, xMotivo, tMed: reply.tMed, later: reply.later };
+  const result = build ? build(request ?? undefined, scripted, authoriser) : '';
   return envelope(`<nfeResultMsg xmlns="${WSDL_NS}${service}">${result}</nfeResultMsg>`);
 }
 
