@@ -28,6 +28,7 @@ import * as m0024 from './0024-invoices.js';
 import * as m0025 from './0025-requested-orders.js';
 import * as m0026 from './0026-purchase-order-sales-link.js';
 import * as m0027 from './0027-invoice-item-operations.js';
+import * as m0034 from './0034-dashboard-revenue-index.js';
 
 export interface Migration {
   name: string;
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   { name: '0025-requested-orders', up: m0025.up },
   { name: '0026-purchase-order-sales-link', up: m0026.up },
   { name: '0027-invoice-item-operations', up: m0027.up },
+  { name: '0034-dashboard-revenue-index', up: m0034.up },
 ];
