@@ -451,13 +451,23 @@ function columnValues(rows: GeneratedClient[]): unknown[][] {
   ];
 }
 
-/** Inserts `count` clients (indexes 0…count-1); answers how long it took in ms. */
+/**
+ * Inserts `count` clients (indexes `firstIndex`…`firstIndex + count - 1`, from 0 by default);
+ * answers how long it took in ms. Generators that share one database give each their own
+ * `firstIndex`, so their documents differ (clients_document_key).
+ */
 export async function generateClients(
   databaseUrl: string,
   count = 100_000,
-  options: { seed?: number; chunkSize?: number; log?: (message: string) => void } = {},
+  options: {
+    seed?: number;
+    chunkSize?: number;
+    firstIndex?: number;
+    log?: (message: string) => void;
+  } = {},
 ): Promise<number> {
   const random = prng(options.seed ?? 20_250_101);
+  const firstIndex = options.firstIndex ?? 0;
   const chunkSize = options.chunkSize ?? 5000;
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'fabril-bench' });
   await client.connect();
@@ -469,7 +479,7 @@ export async function generateClients(
     for (let start = 0; start < count; start += chunkSize) {
       const rows: GeneratedClient[] = [];
       for (let i = start; i < Math.min(start + chunkSize, count); i++) {
-        rows.push(generateClient(i, random));
+        rows.push(generateClient(firstIndex + i, random));
       }
       await client.query(
         `INSERT INTO clients (${columns}) SELECT * FROM unnest(${unnest})`,

@@ -38,6 +38,8 @@ import { generateClients } from '../lists/generate-clients.js';
 export interface GenerateOptions {
   purchaseOrders?: number;
   productionOrders?: number;
+  /** The index of its first client's document (bench/lists' generator), for a shared database. */
+  firstClientIndex?: number;
   log?: (message: string) => void;
 }
 
@@ -105,12 +107,19 @@ export async function generateOrders(
   const log = options.log ?? (() => undefined);
   const started = performance.now();
 
-  await generateClients(databaseUrl, CLIENTS, { seed: 20_260_111 });
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'fabril-bench' });
   await client.connect();
   const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
     (await client.query<T>(text, values)).rows[0]!;
   try {
+    // The suppliers are this generator's own first clients, not another generator's.
+    const clientsBefore = Number(
+      (await one<{ id: number }>('SELECT coalesce(max(id), 0) AS id FROM clients')).id,
+    );
+    await generateClients(databaseUrl, CLIENTS, {
+      seed: 20_260_111,
+      firstIndex: options.firstClientIndex ?? 0,
+    });
     const { today, userId } = await one<{ today: string; userId: number }>(
       `SELECT to_char((now() AT TIME ZONE 'America/Sao_Paulo')::date, 'YYYY-MM-DD') AS today,
          (SELECT min(id) FROM users) AS "userId"`,
@@ -120,8 +129,8 @@ export async function generateOrders(
     await client.query(
       `INSERT INTO suppliers (person_type, name, trade_name, document, email, phone, address)
        SELECT person_type, name, trade_name, document, email, phone, address
-       FROM clients ORDER BY id LIMIT $1`,
-      [SUPPLIERS],
+       FROM clients WHERE id > $2 ORDER BY id LIMIT $1`,
+      [SUPPLIERS, clientsBefore],
     );
     await client.query(
       `INSERT INTO units_of_measurement (code, description, decimals)
@@ -133,13 +142,22 @@ export async function generateOrders(
         "SELECT id FROM units_of_measurement WHERE code IN ('UN', 'KG', 'M') ORDER BY code",
       )
     ).rows.map((row) => row.id);
+    // A location another generator made in the same database (bench:stock's "Expedição") is
+    // reused: names are unique.
+    const locations = ['Almoxarifado de Matéria-prima', 'Produto Acabado', 'Expedição'];
+    await client.query(
+      `INSERT INTO stock_locations (name, is_default, created_by, updated_by)
+       SELECT name, n = 1 AND NOT EXISTS (SELECT 1 FROM stock_locations WHERE is_default), $2, $2
+       FROM unnest($1::text[]) WITH ORDINALITY AS l (name, n)
+       WHERE NOT EXISTS (SELECT 1 FROM stock_locations s WHERE lower(s.name) = lower(l.name))
+       ORDER BY n`,
+      [locations, userId],
+    );
     const [sourceLocationId, targetLocationId] = (
       await client.query<{ id: number }>(
-        `INSERT INTO stock_locations (name, is_default, created_by, updated_by)
-         SELECT name, n = 1 AND NOT EXISTS (SELECT 1 FROM stock_locations WHERE is_default), $2, $2
-         FROM unnest($1::text[]) WITH ORDINALITY AS l (name, n)
-         ORDER BY n RETURNING id`,
-        [['Almoxarifado de Matéria-prima', 'Produto Acabado', 'Expedição'], userId],
+        `SELECT id FROM stock_locations WHERE name = ANY($1::text[])
+         ORDER BY array_position($1::text[], name::text)`,
+        [locations],
       )
     ).rows.map((row) => row.id) as [number, number];
     const outlays = (

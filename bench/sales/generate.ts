@@ -28,6 +28,8 @@ export interface GenerateOptions {
   orders?: number;
   /** A client that gets every 50th order, besides the 600 generated ones. */
   heavyClientId?: number;
+  /** The index of its first client's document (bench/lists' generator), for a shared database. */
+  firstClientIndex?: number;
   log?: (message: string) => void;
 }
 
@@ -60,7 +62,10 @@ export async function generateSales(
   const log = options.log ?? (() => undefined);
   const started = performance.now();
 
-  await generateClients(databaseUrl, CLIENTS, { seed: 20_260_219 });
+  await generateClients(databaseUrl, CLIENTS, {
+    seed: 20_260_219,
+    firstIndex: options.firstClientIndex ?? 0,
+  });
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'fabril-bench' });
   await client.connect();
   const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>

@@ -114,6 +114,13 @@ describe('dashboard', () => {
       amount: '-20.25',
       categoryId: expense.id,
     });
+    // An entry dated tomorrow: in the account's balance, not in the cash flow's until then.
+    await ledgerEntry(db, {
+      accountId: active.id,
+      date: addDays(today, 1),
+      amount: '500.00',
+      categoryId: income.id,
+    });
     const inactive = await ledgerAccount(db, { openingBalance: '5000.00', active: false });
     await ledgerEntry(db, {
       accountId: inactive.id,
@@ -301,6 +308,40 @@ describe('dashboard', () => {
       cents(allOpen.totals.open),
     );
     expect(charts.expectedCash!.map((row) => row.days)).toEqual([30, 60, 90]);
+  });
+
+  it("gives the expected cash of the cash-flow report from today, read at each horizon's end", async () => {
+    const { charts } = await dashboardOf(await api.adminToken());
+    const response = await api.request({
+      method: 'GET',
+      url: `/api/v1/cash-flow?from=${today}&to=${addDays(today, 90)}&granularity=day`,
+      token: await api.adminToken(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json() as {
+      periods: { start: string; projectedIn: string; projectedOut: string; balance: string }[];
+    };
+    const expected = [30, 60, 90].map((days) => {
+      const periods = report.periods.filter((period) => period.start <= addDays(today, days));
+      const sum = (key: 'projectedIn' | 'projectedOut') =>
+        periods.reduce((total, period) => total + cents(period[key]), 0);
+      return {
+        days,
+        inflow: sum('projectedIn'),
+        outflow: sum('projectedOut'),
+        balance: cents(periods[periods.length - 1]!.balance),
+      };
+    });
+    const dashboard = charts.expectedCash!.map((row) => ({
+      days: row.days,
+      inflow: cents(row.inflow),
+      outflow: cents(row.outflow),
+      balance: cents(row.balance),
+    }));
+    expect(dashboard).toEqual(expected);
+    // The bills to pay set up above, open by the 90th day: 100 + 150 + 30 + 70 + 999 + 12.34.
+    expect(dashboard[2]!.outflow).toBe(136134);
+    expect(dashboard[0]!.outflow).toBe(136134);
   });
 
   it('hides (and does not compute) the cards and charts whose list the user may not read', async () => {

@@ -1,6 +1,6 @@
 import { fromUnits, toUnits } from '../../../shared/allocation.js';
 import type { Area, Permission } from '../../../shared/permissions.js';
-import { addDays, todayInSaoPaulo } from '../../../shared/plain-date.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import {
   dashboardCardLists,
   dashboardChartLists,
@@ -16,7 +16,6 @@ import {
   type RevenueMonth,
 } from '../../../shared/resources/dashboard.js';
 import type { DbOrTrx } from '../../db/connection.js';
-import { cashFlow } from '../finance/index.js';
 import { countItemsBelowMinimum } from '../stock-items/index.js';
 import * as repo from './dashboard.repo.js';
 
@@ -55,7 +54,7 @@ export async function dashboard(
     receivables: () => openBillsCard('RECEIVE'),
     payables: () => openBillsCard('PAY'),
     accountsBalance: async () => ({
-      amount: await repo.activeAccountsBalance(db),
+      amount: (await balances()).active,
       link: links.accountsBalance,
     }),
     belowMinimum: async () => ({
@@ -64,9 +63,12 @@ export async function dashboard(
     }),
   };
 
-  // Both production cards come from one query, asked once.
+  // Both production cards come from one query, asked once; so do the accounts' card and the
+  // expected cash's starting balance (one sum over the whole ledger).
   let productionQuery: ReturnType<typeof repo.productionOrders> | undefined;
   const production = () => (productionQuery ??= repo.productionOrders(db, today));
+  let balancesQuery: ReturnType<typeof repo.accountBalances> | undefined;
+  const balances = () => (balancesQuery ??= repo.accountBalances(db, today));
 
   async function openBillsCard(kind: 'PAY' | 'RECEIVE'): Promise<OpenBillsCard> {
     const figures = await repo.openBills(db, kind, today);
@@ -82,7 +84,13 @@ export async function dashboard(
 
   const chartJobs: { [K in keyof DashboardCharts]-?: () => Promise<DashboardCharts[K]> } = {
     revenueByMonth: () => revenueByMonth(db, today),
-    expectedCash: () => expectedCash(db, today),
+    expectedCash: async () => {
+      const [{ untilToday }, open] = await Promise.all([
+        balances(),
+        repo.openBillsByHorizon(db, today, expectedCashHorizons),
+      ]);
+      return expectedCash(untilToday, open);
+    },
     receivablesByAge: async () => {
       const rows = new Map(
         (await repo.receivablesByAge(db, today)).map((row) => [row.bucket, row.amount]),
@@ -131,27 +139,28 @@ async function revenueByMonth(db: DbOrTrx, today: string): Promise<RevenueMonth[
 }
 
 /**
- * The cash-flow report's projection from today, by day, summed up to each horizon: what the open
- * bills will bring in and take out (overdue ones counting today, as the report does), and the
- * balance of all accounts at that day's end.
+ * The cash-flow report's projection from today up to each horizon (the report from today to the
+ * last horizon, by day, read at each one's end; dashboard.api.test.ts compares them): what the
+ * open bills will bring in and take out (overdue ones counting today), and the balance of all
+ * accounts then, today's balance plus both. Written here rather than asking the report, whose
+ * opening balance is a second sum over the whole ledger.
  */
-async function expectedCash(db: DbOrTrx, today: string): Promise<ExpectedCash[]> {
-  const last = expectedCashHorizons[expectedCashHorizons.length - 1]!;
-  const report = await cashFlow(
-    db,
-    { from: today, to: addDays(today, last), granularity: 'day' },
-    today,
-  );
+function expectedCash(
+  balanceToday: string,
+  open: Awaited<ReturnType<typeof repo.openBillsByHorizon>>,
+): ExpectedCash[] {
+  let inflow = 0n;
+  let outflow = 0n;
   return expectedCashHorizons.map((days) => {
-    const end = addDays(today, days);
-    const periods = report.periods.filter((period) => period.start <= end);
-    const sum = (key: 'projectedIn' | 'projectedOut') =>
-      money(periods.reduce((total, period) => total + cents(period[key]), 0n));
+    for (const row of open.filter((row) => row.days === days)) {
+      if (row.kind === 'RECEIVE') inflow += cents(row.open);
+      else outflow += cents(row.open);
+    }
     return {
       days,
-      inflow: sum('projectedIn'),
-      outflow: sum('projectedOut'),
-      balance: periods[periods.length - 1]?.balance ?? report.openingBalance,
+      inflow: money(inflow),
+      outflow: money(outflow),
+      balance: money(cents(balanceToday) + inflow - outflow),
     };
   });
 }

@@ -494,15 +494,14 @@ export async function kardexPage(
 /**
  * How many items (not item × location rows) the list's `belowMinimum=true` shows: items with a
  * balance whose quantity over all locations is below their minimum (without a minimum, or with no
- * balance row, an item is not below). The dashboard's card.
+ * balance row, an item is not below). The dashboard's card: every balance is read, so the items'
+ * sums come from one aggregate (a sum per item asked item by item took twice as long).
  */
 export async function countItemsBelowMinimum(db: DbOrTrx): Promise<number> {
   const { rows } = await sql<{ count: number }>`
     SELECT count(*)::integer AS count
-    FROM items i
-    WHERE i.minimum_stock IS NOT NULL
-      AND (SELECT sum(s.quantity) FROM stock_balances s WHERE s.item_id = i.id) < i.minimum_stock`.execute(
-    db,
-  );
+    FROM ${itemSums}
+    JOIN items i ON i.id = t.item_id
+    WHERE t.quantity < i.minimum_stock`.execute(db);
   return rows[0]!.count;
 }

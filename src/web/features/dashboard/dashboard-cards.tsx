@@ -96,9 +96,19 @@ function Line({
   children: ReactNode;
 }) {
   return (
-    <Flex justify="space-between" gap={8}>
+    <Flex justify="space-between" align="center" gap={8}>
       <Typography.Text type="secondary">{label}</Typography.Text>
-      {link ? <Link to={linkPath(link)}>{children}</Link> : <span>{children}</span>}
+      {link ? (
+        // At least 24 px high: the lines are stacked, and a smaller target is easy to miss.
+        <Link
+          to={linkPath(link)}
+          style={{ display: 'inline-block', minHeight: 24, lineHeight: '24px' }}
+        >
+          {children}
+        </Link>
+      ) : (
+        <span>{children}</span>
+      )}
     </Flex>
   );
 }
