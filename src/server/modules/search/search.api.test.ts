@@ -67,7 +67,7 @@ beforeAll(async () => {
     (number, series, direction, purpose, fiscal_operation_id, issue_date, client_id, totals,
      access_key, xml, status, sefaz_status)
     VALUES (421, 1, 'OUT', 'NORMAL', ${operation}, '2026-03-05', ${ids.company}, '{}',
-      ${ACCESS_KEY}, '<nfeProc/>', 'ISSUED', 'AUTHORIZED') RETURNING id`);
+      ${ACCESS_KEY}, '<nfeProc/>', 'ISSUED', 'NOT_SENT') RETURNING id`);
   const bill = (kind: string, documentNumber: string, description: string) =>
     one(sql<{ id: number }>`INSERT INTO bills
       (kind, supplier_id, client_id, description, document_number, issue_date, due_date,
