@@ -172,7 +172,8 @@ const OPEN = 'OPEN,PARTIALLY_PAID';
 /** The links of every card, from São Paulo's `today`. */
 export function dashboardLinks(today: string) {
   const { first, previousFirst, previousSameDay } = monthBounds(today);
-  const issuedOut = { status: 'ISSUED', direction: 'OUT' };
+  // Sold is what SEFAZ authorised: stock and bills follow authorisation, and so does revenue.
+  const issuedOut = { status: 'ISSUED', direction: 'OUT', sefazStatus: 'AUTHORIZED' };
   const bills = (list: 'billsToReceive' | 'billsToPay') => ({
     overdue: link(list, { status: 'OVERDUE' }),
     today: link(list, { status: OPEN, dueDateFrom: today, dueDateTo: today }),

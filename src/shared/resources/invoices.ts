@@ -78,7 +78,7 @@ export const sefazStatusLabels = {
   DENIED: 'Denegada',
 } as const;
 export type SefazStatus = keyof typeof sefazStatusLabels;
-const sefazStatuses = Object.keys(sefazStatusLabels) as [SefazStatus, ...SefazStatus[]];
+export const sefazStatuses = Object.keys(sefazStatusLabels) as [SefazStatus, ...SefazStatus[]];
 
 /** What each action asks of sefazStatus beyond the machine's status (absent: nothing). */
 const sefazGuards: Partial<Record<InvoiceAction, readonly SefazStatus[]>> = {
@@ -352,6 +352,8 @@ export type InvoiceDetail = z.output<typeof invoiceDetailSchema>;
 export const invoiceListQuerySchema = listQuerySchema.extend({
   status: anyOfFilter(invoiceStatuses),
   direction: anyOfFilter(directionCodes),
+  /** Where it stands with SEFAZ: "Autorizada" is what counts as sold (the dashboard's revenue). */
+  sefazStatus: anyOfFilter(sefazStatuses),
   ...dateRangeFilter('issueDate'),
   clientId: id().optional(),
   supplierId: id().optional(),

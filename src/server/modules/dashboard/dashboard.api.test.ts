@@ -76,6 +76,11 @@ describe('dashboard', () => {
       reason: 'Emitida com o valor errado, cancelada',
     });
     await post('/api/v1/invoices', saleInput(fx, { issueDate: today }));
+    // One SEFAZ rejected: issued (its number spent) but not sold until authorised.
+    api.sefaz.reply('NFeAutorizacao4', { cStat: '228' });
+    const rejected = await issue();
+    expect(rejected.sefazStatus).toBe('REJECTED');
+    api.sefaz.reset();
 
     // Bills: overdue, partly paid, due today, within 7 days, after them, paid, cancelled, and
     // one whose payment was reversed (open again, in full).
@@ -243,7 +248,7 @@ describe('dashboard', () => {
   it('gives each card the total of the list its link opens', async () => {
     const { cards, charts } = await dashboardOf(await api.adminToken());
 
-    // Faturamento: the issued invoice, not the cancelled one nor the draft.
+    // Faturamento: the authorised invoice, not the cancelled, rejected or draft ones.
     const invoices = await listOf(cards.revenue!.current.link, { totals: 'true' });
     expect(invoices.total).toBe(1);
     expect(cards.revenue!.current.amount).toBe(invoices.totals.total);

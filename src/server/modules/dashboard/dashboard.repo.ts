@@ -8,8 +8,8 @@ import { accountBalance } from '../master-data/index.js';
  * The dashboard's figures, one query per card (the service runs them at once). Each selects the
  * rows of the list its card links to with the same conditions that list's filters write, so the
  * card equals the list's total (dashboard.api.test.ts checks each): open bills are OPEN or
- * PARTIALLY_PAID, issued invoices ISSUED (a cancelled one is CANCELLED, a draft DRAFT).
- */
+ * PARTIALLY_PAID, sold invoices ISSUED and authorised by SEFAZ (a cancelled one is CANCELLED, a
+ * draft DRAFT, a rejected or pending one not yet AUTHORIZED).
 
 /** Issued OUT invoices from the 1st to today, and last month's from its 1st to the same day. */
 export async function revenue(db: DbOrTrx, today: string) {
@@ -21,7 +21,7 @@ export async function revenue(db: DbOrTrx, today: string) {
       coalesce(sum(total) FILTER (WHERE issue_date <= ${previousSameDay}::date), 0)::numeric(15,2)::text
         AS previous
     FROM invoices
-    WHERE status = 'ISSUED' AND direction = 'OUT'
+    WHERE status = 'ISSUED' AND direction = 'OUT' AND sefaz_status = 'AUTHORIZED'
       AND issue_date >= ${previousFirst}::date AND issue_date <= ${today}::date`.execute(db);
   return rows[0]!;
 }
@@ -149,7 +149,7 @@ export async function revenueByMonth(db: DbOrTrx, from: string, today: string) {
         WHERE m.origin_type = 'INVOICE' AND m.origin_id = n.id AND m.type = 'OUT'
           AND m.reversal_of IS NULL)), 0)::numeric(15,2)::text AS cost
     FROM invoices n
-    WHERE n.status = 'ISSUED' AND n.direction = 'OUT'
+    WHERE n.status = 'ISSUED' AND n.direction = 'OUT' AND n.sefaz_status = 'AUTHORIZED'
       AND n.issue_date >= ${from}::date AND n.issue_date <= ${today}::date
     GROUP BY date_trunc('month', n.issue_date)`.execute(db);
   return rows;

@@ -209,7 +209,7 @@ const SORTS: Record<string, string> = {
   number: 'n.number',
   recipientName: 'coalesce(c.name, s.name)',
   total: 'n.total',
-  status: "array_position(ARRAY['DRAFT', 'ISSUED', 'CANCELLED']::text[], n.status::text)",
+  status: "array_position(ARRAY['DRAFT', 'ISSUED', 'DENIED', 'CANCELLED']::text[], n.status::text)",
 };
 
 export type InvoiceFilters = Omit<InvoiceListQuery, 'page' | 'pageSize' | 'sort' | 'totals'>;
@@ -218,6 +218,9 @@ function whereOf(filters: InvoiceFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [sql`true`];
   if (filters.status) conditions.push(sql`n.status IN (${codeLiterals(filters.status)})`);
   if (filters.direction) conditions.push(sql`n.direction IN (${codeLiterals(filters.direction)})`);
+  if (filters.sefazStatus) {
+    conditions.push(sql`n.sefaz_status IN (${codeLiterals(filters.sefazStatus)})`);
+  }
   if (filters.issueDateFrom) conditions.push(sql`n.issue_date >= ${filters.issueDateFrom}::date`);
   if (filters.issueDateTo) conditions.push(sql`n.issue_date <= ${filters.issueDateTo}::date`);
   if (filters.clientId) conditions.push(sql`n.client_id = ${filters.clientId}`);

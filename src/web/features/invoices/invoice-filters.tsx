@@ -2,10 +2,15 @@ import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { PeriodFilter, ReferenceFilter } from '../../components/list-filters.js';
 import { SearchBox } from '../../components/search-box.js';
-import { activeFilterCount, directionOptions, statusOptions } from './invoice-list.js';
+import {
+  activeFilterCount,
+  directionOptions,
+  sefazStatusOptions,
+  statusOptions,
+} from './invoice-list.js';
 
 /**
- * The list's search (number, access key or recipient) and filters: status and direction (any
+ * The list's search (number, access key or recipient) and filters: status, direction and SEFAZ status (any
  * of), issue date period, client and supplier. On a small screen they fold under "Filtros".
  */
 export function InvoiceFilters({ q, filters, small, onSearch, onFilter }: ListFiltersProps) {
@@ -32,6 +37,14 @@ export function InvoiceFilters({ q, filters, small, onSearch, onFilter }: ListFi
         value={filters.direction}
         onChange={(value) => onFilter('direction', value)}
         options={directionOptions}
+        style={small ? style : { ...style, width: 200 }}
+      />
+      <AnyOfFilter
+        label="SEFAZ"
+        placeholder="Todas"
+        value={filters.sefazStatus}
+        onChange={(value) => onFilter('sefazStatus', value)}
+        options={sefazStatusOptions}
         style={small ? style : { ...style, width: 200 }}
       />
       <PeriodFilter label="Emissão" name="issueDate" filters={filters} onFilter={onFilter} />

@@ -2,6 +2,8 @@ import {
   invoiceListQuerySchema,
   invoiceMachine,
   invoiceStatuses,
+  sefazStatuses,
+  sefazStatusLabels,
 } from '../../../shared/resources/invoices.js';
 import { fiscalDirections } from '../../../shared/resources/fiscal-operations.js';
 import { countSetFilters, type ListDefinition } from '../../components/list-params.js';
@@ -21,6 +23,7 @@ export const invoiceList: ListDefinition = {
   filters: [
     { key: 'status', label: 'Situação' },
     { key: 'direction', label: 'Direção' },
+    { key: 'sefazStatus', label: 'SEFAZ' },
     { key: 'issueDateFrom', label: 'De' },
     { key: 'issueDateTo', label: 'Até' },
     { key: 'clientId', label: 'Cliente' },
@@ -29,6 +32,7 @@ export const invoiceList: ListDefinition = {
   filtersSchema: invoiceListQuerySchema.pick({
     status: true,
     direction: true,
+    sefazStatus: true,
     issueDateFrom: true,
     issueDateTo: true,
     clientId: true,
@@ -41,6 +45,11 @@ export const statusOptions = invoiceStatuses.map((value) => ({
   label: invoiceMachine.label(value),
 }));
 
+export const sefazStatusOptions = sefazStatuses.map((value) => ({
+  value,
+  label: sefazStatusLabels[value],
+}));
+
 export const directionOptions = Object.entries(fiscalDirections).map(([value, label]) => ({
   value,
   label,
@@ -50,7 +59,11 @@ export { idValue } from '../../components/list-params.js';
 
 /** How many filters are set, a period counting once: "Filtros (2)" on a small screen. */
 export function activeFilterCount(filters: Record<string, string>): number {
-  return countSetFilters(filters, ['status', 'direction', 'clientId', 'supplierId'], ['issueDate']);
+  return countSetFilters(
+    filters,
+    ['status', 'direction', 'sefazStatus', 'clientId', 'supplierId'],
+    ['issueDate'],
+  );
 }
 
 /** The month before `today`'s (`YYYY-MM-DD`): the XML archive's default period. */
