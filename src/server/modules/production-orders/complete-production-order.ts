@@ -14,13 +14,8 @@ import { documentAction, moveDocument } from '../../platform/document-action.js'
 import { productionOrderDocument } from './production-order.document.js';
 import { BusinessRuleError, ValidationError } from '../../platform/errors.js';
 import { productionTolerancePercent } from '../company/index.js';
-import { postMovements, reserveLines } from '../stock-movements/index.js';
-import {
-  findCosts,
-  findMaterials,
-  findProduct,
-  salesLinesWaitingFor,
-} from './production-orders.repo.js';
+import { postMovements, reserveArrivalForOrder } from '../stock-movements/index.js';
+import { findCosts, findMaterials, findProduct } from './production-orders.repo.js';
 import { costBreakdown, maximumProduced } from './production-orders.rules.js';
 import { now } from '../../../shared/clock.js';
 
@@ -87,20 +82,11 @@ export function completeProductionOrder(
       ]);
       // Made for a sales order: what it made is reserved for it, as far as the order waits.
       if (locked.requestedOrderId !== null) {
-        const lines = await salesLinesWaitingFor(
-          trx,
-          locked.requestedOrderId,
-          locked.productId,
-          locked.targetLocationId,
-        );
-        await reserveLines(
-          trx,
-          lines.map((line) => ({
-            ...line,
-            itemId: locked.productId,
-            locationId: locked.targetLocationId,
-          })),
-        );
+        await reserveArrivalForOrder(trx, {
+          requestedOrderId: locked.requestedOrderId,
+          itemId: locked.productId,
+          locationId: locked.targetLocationId,
+        });
       }
       await moveDocument(step, productionOrderDocument, 'complete', {
         set: {

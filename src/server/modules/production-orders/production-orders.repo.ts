@@ -436,26 +436,3 @@ export async function openProductionForOrder(
     GROUP BY product_id`.execute(db);
   return new Map(rows.map((row) => [row.productId, row.quantity]));
 }
-
-/**
- * The lines of the sales order a production order was made for that ask for its product, with
- * what each still needs (quantity − invoiced), when the order still waits for goods at `locationId`.
- */
-export async function salesLinesWaitingFor(
-  trx: Trx,
-  requestedOrderId: number,
-  productId: number,
-  locationId: number,
-) {
-  const { rows } = await sql<{ lineId: number; wanted: string }>`
-    SELECT l.id AS line_id, greatest(l.quantity - coalesce((
-      SELECT sum(ii.quantity) FROM invoice_items ii JOIN invoices n ON n.id = ii.invoice_id
-      WHERE ii.requested_order_item_id = l.id AND n.status = 'ISSUED'), 0), 0)::numeric(15,3)::text
-      AS wanted
-    FROM requested_order_items l
-    JOIN requested_orders o ON o.id = l.requested_order_id
-    WHERE o.id = ${requestedOrderId} AND l.product_id = ${productId}
-      AND o.location_id = ${locationId} AND o.status IN ('APPROVED', 'PARTIALLY_INVOICED')
-    ORDER BY l.position, l.id`.execute(trx);
-  return rows;
-}

@@ -17,7 +17,7 @@ import { documentAction, moveDocument, type DocumentStep } from '../../platform/
 import { BusinessRuleError, ValidationError } from '../../platform/errors.js';
 import { createBills } from '../finance/index.js';
 import { referenceErrors } from '../master-data/index.js';
-import { postMovements } from '../stock-movements/index.js';
+import { postMovements, reserveArrivalForOrder } from '../stock-movements/index.js';
 import { purchaseOrderDocument } from './purchase-order.document.js';
 import {
   addReceived,
@@ -56,6 +56,7 @@ export function receivePurchaseOrder(
     const { locationId, lines, receiving } = await validate(step, input);
     const valued = await value(step, lines, receiving);
     const movementIds = await postStock(step, input, locationId, valued);
+    await reserveForSalesOrder(step, locationId, valued);
     const receipt = await recordReceipt(step, input, locationId, valued, movementIds);
     await createReceiptBills(step, input, receipt.value);
     await advanceStatus(step, input, lines, valued, receipt);
@@ -207,6 +208,18 @@ async function postStock(
     })),
   );
   return posted.map((movement) => movement.id);
+}
+
+/**
+ * Bought for a sales order ("Planejar produção" of its resale lines): what arrived is reserved for
+ * it, as a production order's output is, so planning again does not buy it a second time.
+ */
+async function reserveForSalesOrder(step: Step, locationId: number, valued: ValuedLine[]) {
+  const requestedOrderId = step.document.requestedOrderId;
+  if (requestedOrderId === null) return;
+  for (const itemId of new Set(valued.map((line) => line.line.itemId))) {
+    await reserveArrivalForOrder(step.trx, { requestedOrderId, itemId, locationId });
+  }
 }
 
 /** The receipt with its lines, and what each order line has now received. */

@@ -926,7 +926,7 @@ describe('making to order', () => {
     ]);
   });
 
-  it('counts what an approved purchase still has to bring: ordered less received', async () => {
+  it('counts what an approved purchase still has to bring, and reserves what it brings for the order', async () => {
     const scene = await orderFixture(api, '0');
     const resale = await resaleFixture(api);
     const created = await order(
@@ -955,8 +955,11 @@ describe('making to order', () => {
     });
     expect(received.statusCode, received.body).toBe(201);
     expect(await arriving()).toEqual({ [resale.product.id]: '3.000' });
-    // The 7 received reserved by "Reservar": nothing is missing.
-    expect((await act(created.id, 'reserve')).json().items[0].reservedQuantity).toBe('6.000');
+    // What arrived for the order is reserved for it as it arrives (6 of the 7): nothing missing.
+    expect((await send('GET', `${BASE}/${created.id}`)).json().items[0].reservedQuantity).toBe(
+      '6.000',
+    );
+    expect(await reservedOf(resale.product.id)).toBe('6.000');
     expect((await act(created.id, 'plan-production')).statusCode).toBe(200);
     expect(await purchasesFor(created.id)).toHaveLength(1);
     // "Encerrar" stops waiting for the other 3.

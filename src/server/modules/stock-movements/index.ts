@@ -8,7 +8,8 @@
  * to propagate out of `inTransaction`). `onHand` reads an item's stock over all locations, for the
  * screens that show it beside the item. Sales orders reserve stock through `reserveLines` (under
  * the same item locks; a posting then refuses reserved units with 422 STOCK_RESERVED unless they
- * are its own order's, `postMovements(…, { reservationsOf })`) and `releaseReservations`.
+ * are its own order's, `postMovements(…, { reservationsOf })`) and `releaseReservations`; goods
+ * made or bought for an order are reserved for it as they arrive (`reserveArrivalForOrder`).
  */
 export {
   postMovements,
@@ -22,6 +23,7 @@ export {
   consumeReservations,
   releaseReservations,
   reservationsOfLines,
+  reserveArrivalForOrder,
   reserveLines,
   stockAt,
   type ReservationWanted,

@@ -94,3 +94,27 @@ export async function deleteReservations(trx: Trx, lineIds: readonly number[]): 
   if (lineIds.length === 0) return;
   await trx.deleteFrom('stockReservations').where('requestedOrderItemId', 'in', lineIds).execute();
 }
+
+/**
+ * The lines of a sales order that ask for an item, with what each still needs (quantity −
+ * invoiced on its invoices that stand), when the order still waits for goods at `locationId`
+ * (approved or partly invoiced, shipping from there).
+ */
+export async function salesLinesWaitingFor(
+  trx: Trx,
+  requestedOrderId: number,
+  itemId: number,
+  locationId: number,
+) {
+  const { rows } = await sql<{ lineId: number; wanted: string }>`
+    SELECT l.id AS line_id, greatest(l.quantity - coalesce((
+      SELECT sum(ii.quantity) FROM invoice_items ii JOIN invoices n ON n.id = ii.invoice_id
+      WHERE ii.requested_order_item_id = l.id AND n.status = 'ISSUED'), 0), 0)::numeric(15,3)::text
+      AS wanted
+    FROM requested_order_items l
+    JOIN requested_orders o ON o.id = l.requested_order_id
+    WHERE o.id = ${requestedOrderId} AND l.product_id = ${itemId}
+      AND o.location_id = ${locationId} AND o.status IN ('APPROVED', 'PARTIALLY_INVOICED')
+    ORDER BY l.position, l.id`.execute(trx);
+  return rows;
+}

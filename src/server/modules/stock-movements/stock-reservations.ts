@@ -6,6 +6,7 @@ import {
   deleteReservations,
   reservationsOfLines,
   reservedAt,
+  salesLinesWaitingFor,
   setReservation,
 } from './stock-reservations.repo.js';
 
@@ -69,6 +70,27 @@ export function releaseReservations(trx: Trx, lineIds: readonly number[]): Promi
 }
 
 export { reservationsOfLines };
+
+/**
+ * Goods that arrived for a sales order (a production order or a purchase made for it, completed
+ * or received): reserved for the order's lines that ask for them, as far as they still wait, in
+ * the arrival's transaction. Nothing when the order no longer waits or ships from elsewhere.
+ */
+export async function reserveArrivalForOrder(
+  trx: Trx,
+  arrival: { requestedOrderId: number; itemId: number; locationId: number },
+): Promise<void> {
+  const lines = await salesLinesWaitingFor(
+    trx,
+    arrival.requestedOrderId,
+    arrival.itemId,
+    arrival.locationId,
+  );
+  await reserveLines(
+    trx,
+    lines.map((line) => ({ ...line, itemId: arrival.itemId, locationId: arrival.locationId })),
+  );
+}
 
 /** On hand and reserved (by every order) at each (item, location) asked. */
 export async function stockAt(
