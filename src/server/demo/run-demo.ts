@@ -7,6 +7,7 @@ import { openDemoApi } from './demo-api.js';
 import { businessDataFound, demoSummary, firstAdministrator } from './demo.repo.js';
 import { seededDice } from './demo-random.js';
 import { DEMO_COMPANY, DEMO_USERS, setUpCompany, setUpUsers, setUpWorld } from './demo-setup.js';
+import { demandFor } from './demo-demand.js';
 import { liveTheYear } from './demo-year.js';
 
 /**
@@ -56,7 +57,7 @@ export async function runDemo(
       new Date(`${addDays(today, 365)}T00:00:00Z`),
     );
     await setUpUsers(api);
-    const world = await setUpWorld(api, dice, start);
+    const world = await setUpWorld(api, dice, start, demandFor(ordersPerDay));
     log('Cadastros prontos; vivendo o ano dia a dia...');
     await liveTheYear(api, world, dice, { days, ordersPerDay, today });
   } finally {
