@@ -53,6 +53,10 @@ export function calendar(start: string, days: number) {
 export const refused = (error: unknown) =>
   error instanceof DemoRequestError && error.statusCode === 422;
 
+/** Calendar days from `from` to `to` ("YYYY-MM-DD"). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 export const money = (value: number) => value.toFixed(2);
 
 export const add = (map: Map<string, number>, key: string, value: number) =>

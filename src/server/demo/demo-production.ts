@@ -22,7 +22,10 @@ export function production(context: YearContext) {
     }
   };
 
-  /** Start `id` once its materials are there; complete it `3–5` days after. */
+  /**
+   * Start `id` once its materials are there; complete it 3–5 days after (a lot for stock 3–7:
+   * the floor fits it between the clients' orders, so it often runs past its planned end).
+   */
   function follow(id: number, product: DemoProduct, quantity: number, forStock: boolean) {
     materials(product, quantity, 1);
     const start =
@@ -41,7 +44,7 @@ export function production(context: YearContext) {
           return;
         }
         materials(product, quantity, -1);
-        later(dice.int(3, 5), async () => {
+        later(forStock ? dice.int(3, 7) : dice.int(3, 5), async () => {
           await api.post(`/production-orders/${id}/complete`, {
             producedQuantity: String(quantity),
           });
@@ -51,13 +54,13 @@ export function production(context: YearContext) {
     return start(0);
   }
 
-  /** A lot for stock, planned to start in `startIn` days and end three days later. */
+  /** A lot for stock, planned to start in `startIn` days and end four days later. */
   async function lotForStock(product: DemoProduct, quantity: number, startIn: number) {
     const order = await api.post<{ id: number }>('/production-orders', {
       productId: item(product.code),
       quantity: String(quantity),
       plannedStart: addDays(context.date(), startIn),
-      plannedEnd: addDays(context.date(), startIn + 3),
+      plannedEnd: addDays(context.date(), startIn + 4),
       sourceLocationId: context.world.locationId,
       targetLocationId: context.world.locationId,
       notes: `Lote para reposição de ${product.name.toLowerCase()}`,

@@ -1,6 +1,6 @@
 import { addDays } from '../../shared/plain-date.js';
 import { PRODUCTS, type DemoProduct } from './demo-catalog.js';
-import { money, refused, type Task, type YearContext } from './demo-context.js';
+import { daysBetween, money, refused, type Task, type YearContext } from './demo-context.js';
 import { LINE_QUANTITIES } from './demo-demand.js';
 import { invoiceSalesOrder } from './demo-invoicing.js';
 import type { Production } from './demo-production.js';
@@ -67,20 +67,23 @@ export function sales(
             return false;
           }
         };
-        if (ready.length === open.length) {
-          if (!(await invoiced())) return;
-          // Most clients get their goods within days; one in seven collects them a week later.
-          return later(serial % 7 === 3 ? 9 : dice.int(1, 4), deliver());
-        }
-        if (ready.length > 0 && partial && order.status === 'APPROVED') {
-          if (!(await invoiced(ready))) return;
-          // Now and then the client takes no more of it ("Encerrar").
+        // One order in four with several lines ships what is ready first (the first line, when
+        // all are) and the rest one to two weeks later — or, now and then, the client takes no
+        // more of it ("Encerrar").
+        if (partial && order.status === 'APPROVED' && open.length > 1 && ready.length > 0) {
+          if (!(await invoiced(ready.length === open.length ? ready.slice(0, 1) : ready))) return;
           if (serial % 20 === 9) {
             return later(4, async () => {
               await api.post(`${base}/close`);
               later(dice.int(1, 4), deliver());
             });
           }
+          return later(dice.int(7, 12), attempt(tries + 1));
+        }
+        if (ready.length === open.length) {
+          if (!(await invoiced())) return;
+          // Most clients get their goods within days; one in seven collects them a week later.
+          return later(serial % 7 === 3 ? 9 : dice.int(1, 4), deliver());
         }
         later(1, attempt(tries + 1));
       };
@@ -92,13 +95,15 @@ export function sales(
       if (refused(error)) return void (await api.post(`${base}/cancel`));
       throw error;
     }
-    const order = await api.get<Order>(base);
+    const order = await api.get<Order & { deliveryDate: string }>(base);
     if (!order.items.every(covered)) {
       const planned = await api.post<Order>(`${base}/plan-production`);
       await made.forSale(planned.productionOrders.filter((each) => each.status === 'PLANNED'));
       await bought.forSale(id, planned.purchaseOrders);
     }
-    later(dice.int(1, 2), attempt(0));
+    // Invoiced a few days before the client wants the goods, as the clerk plans the week.
+    const untilDelivery = daysBetween(context.date(), order.deliveryDate);
+    later(Math.max(1, untilDelivery - dice.int(2, 5)), attempt(0));
   }
 
   return {
