@@ -133,6 +133,8 @@ export async function setUpCompany(api: DemoApi, from: Date, until: Date) {
     email: 'contato@exemplo.com.br',
     openingHours: 'Segunda a sexta, das 8h às 18h',
     taxRegime: 1,
+    // São Paulo's IBGE code: the first digits of every access key, shown on the company screen.
+    stateCode: '35',
     nfeEnvironment: 'HOMOLOGATION',
   });
   // The certificate is a self-signed stand-in that says it is a test one in its holder's name,

@@ -48,6 +48,10 @@ export async function runDemo(
   const start = addDays(today, -days);
   const dice = seededDice(seed);
   const api = await openDemoApi(app, db, { userId: admin.id, jwtSecret: options.jwtSecret });
+  // Its tens of thousands of requests are not a person's: one log line each would bury the
+  // terminal (and the sign-ins printed at the end); failures (5xx) are still logged.
+  const logLevel = app.log.level;
+  app.log.level = 'warn';
   try {
     setDemoClock(new Date(`${start}T13:00:00Z`));
     log(`Criando a empresa de demonstração (${days} dias até ${today})...`);
@@ -63,6 +67,7 @@ export async function runDemo(
   } finally {
     // Back to the real time before anything else runs in this process (a server about to listen).
     setDemoClock(null);
+    app.log.level = logLevel;
     await api.close();
   }
   return {
