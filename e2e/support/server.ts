@@ -16,10 +16,14 @@ export interface RunningServer {
  * Starts the real server as `npm start` does (scripts/start.mjs), on a port of its own, and
  * waits until /api/v1/health answers 200. The browser tests and the list benchmark run on it.
  */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  /** Arguments after `npm start --`, e.g. `--demo`. */
+  args: string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), ...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

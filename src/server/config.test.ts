@@ -36,3 +36,12 @@ describe('the SEFAZ settings', () => {
     }
   });
 });
+
+describe("the demo's length for tests", () => {
+  it('takes FABRIL_DEMO_DAYS from 14 to 365 days, unset by default', () => {
+    expect(readConfig({}).demoDays).toBeUndefined();
+    expect(readConfig({ FABRIL_DEMO_DAYS: '30' }).demoDays).toBe(30);
+    expect(() => readConfig({ FABRIL_DEMO_DAYS: '7' })).toThrow(/FABRIL_DEMO_DAYS/);
+    expect(() => readConfig({ FABRIL_DEMO_DAYS: 'um ano' })).toThrow(OperatorError);
+  });
+});

@@ -25,6 +25,11 @@ export interface Config {
   nfeCaFile: string | undefined;
   /** NFE_TIMEOUT_S: how long one SEFAZ request may take, in seconds. */
   nfeTimeoutSeconds: number;
+  /**
+   * FABRIL_DEMO_DAYS: how many days the demo company lives before today (default 365). For the
+   * browser tests, which need a short year quickly; not for people.
+   */
+  demoDays: number | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,7 +50,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nfeSefazUrl: nfeSefazUrl(env.NFE_SEFAZ_URL),
     nfeCaFile: env.NFE_CA_FILE ? path.resolve(env.NFE_CA_FILE) : undefined,
     nfeTimeoutSeconds: nfeTimeoutSeconds(env.NFE_TIMEOUT_S),
+    demoDays: demoDays(env.FABRIL_DEMO_DAYS),
   };
+}
+
+function demoDays(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const days = Number(value);
+  if (Number.isInteger(days) && days >= 14 && days <= 365) return days;
+  throw new OperatorError(
+    `FABRIL_DEMO_DAYS deve ser um número inteiro de 14 a 365, não "${value}".`,
+  );
 }
 
 /** HTTPS only: the client certificate and the server's verification are not optional. */

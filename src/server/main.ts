@@ -121,7 +121,11 @@ async function main() {
     if (command === 'demo' || serveDemo) {
       // Loaded only here: the server's start-up does not pay for the demo.
       const { demoSignIns, runDemo } = await import('./demo/index.js');
-      const made = await runDemo(app, db, { jwtSecret: prepared.jwtSecret, log });
+      const made = await runDemo(app, db, {
+        jwtSecret: prepared.jwtSecret,
+        log,
+        ...(config.demoDays ? { days: config.demoDays } : {}),
+      });
       console.log(frame(demoSignIns(made, prepared.admin?.password ?? config.adminPassword)));
       if (command === 'demo') return await stop(0);
     }

@@ -13,6 +13,7 @@ import {
 } from './demo-catalog.js';
 import type { DemoApi } from './demo-api.js';
 import { demoAlphanumericCnpj, demoCnpj, demoCpf, demoSaoPauloIe } from './demo-documents.js';
+import { quantityIn, type Demand } from './demo-demand.js';
 import type { Dice } from './demo-random.js';
 
 /**
@@ -132,6 +133,8 @@ export async function setUpCompany(api: DemoApi, from: Date, until: Date) {
     email: 'contato@exemplo.com.br',
     openingHours: 'Segunda a sexta, das 8h às 18h',
     taxRegime: 1,
+    // São Paulo's IBGE code: the first digits of every access key, shown on the company screen.
+    stateCode: '35',
     nfeEnvironment: 'HOMOLOGATION',
   });
   // The certificate is a self-signed stand-in that says it is a test one in its holder's name,
@@ -174,6 +177,7 @@ export async function setUpWorld(
   api: DemoApi,
   dice: Dice,
   openingDate: string,
+  demand: Demand,
 ): Promise<DemoWorld> {
   const units = new Map(
     (await all<{ id: number; code: string }>(api, '/units-of-measurement')).map((u) => [
@@ -256,6 +260,8 @@ export async function setUpWorld(
       unitId: units.get(feedstock.unit)!,
       materialTypeId: materialTypes.get(feedstock.material)!,
       defaultSupplierId: suppliers[feedstock.supplier]!,
+      // A week of what production uses: the stock screen and the dashboard flag less.
+      minimumStock: quantityIn(feedstock.unit, demand.weeklyUse.get(feedstock.code) ?? 0.1),
     });
     items.set(feedstock.code, created.id);
   }
@@ -283,6 +289,8 @@ export async function setUpWorld(
       ncm: product.ncm,
       salePrice: product.price.toFixed(2),
       minimumStock: String(product.weekly * 2),
+      // "Planejar produção" buys a resold product from it.
+      defaultSupplierId: product.resale ? suppliers[product.resale.supplier]! : null,
       components: (product.components ?? []).map(([code, quantity]) => ({
         feedstockId: items.get(code)!,
         quantity: String(quantity),

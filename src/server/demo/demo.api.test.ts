@@ -8,6 +8,9 @@ import { useTestApi } from '../testing/api-app.js';
 import { TEST_ADMIN } from '../testing/test-database.js';
 import { validateNfe } from '../modules/nfe/index.js';
 import { resolveJwtSecret } from '../platform/tokens.js';
+import type { Dashboard } from '../../shared/resources/dashboard.js';
+import { addDays, todayInSaoPaulo } from '../../shared/plain-date.js';
+import { listOf } from '../modules/dashboard/testing/dashboard-lists.js';
 import { DEMO_USERS, runDemo } from './index.js';
 
 /**
@@ -169,6 +172,64 @@ describe('the demo company', () => {
     expect(purchases.map((o) => o.status)).toEqual(
       expect.arrayContaining(['PARTIALLY_RECEIVED', 'RECEIVED']),
     );
+  });
+
+  it('brings most sales orders older than three weeks to their invoice', async () => {
+    const [row] = await rows<{ done: string; old: string }>(sql`
+      SELECT count(*) FILTER (WHERE status IN ('INVOICED', 'DELIVERED')) AS done, count(*) AS old
+      FROM requested_orders WHERE order_date < ${addDays(todayInSaoPaulo(), -21)}`);
+    expect(Number(row!.old)).toBeGreaterThan(20);
+    expect(Number(row!.done) / Number(row!.old)).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('gives each dashboard card the total of the list it links to, and keeps them alive', async () => {
+    const response = await api.request({
+      method: 'GET',
+      url: '/api/v1/dashboard',
+      token: await api.adminToken(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { cards, charts } = response.json() as Dashboard;
+    const list = (link: Parameters<typeof listOf>[1], extra?: Record<string, string>) =>
+      listOf(api, link, extra);
+
+    for (const figure of [cards.revenue!.current, cards.revenue!.previous]) {
+      expect(figure.amount).toBe((await list(figure.link, { totals: 'true' })).totals.total);
+    }
+    expect(Number(cards.revenue!.previous.amount)).toBeGreaterThan(0);
+
+    const orders = await list(cards.ordersToDeliver!.link, { totals: 'true' });
+    expect(cards.ordersToDeliver!.count).toBe(orders.total);
+    expect(cards.ordersToDeliver!.count).toBeGreaterThan(0);
+
+    for (const card of [cards.productionInProgress!, cards.productionLate!]) {
+      expect(card.count, card.link.query).toBe((await list(card.link)).total);
+    }
+    expect(cards.productionInProgress!.count).toBeGreaterThan(0);
+
+    for (const card of [cards.receivables!, cards.payables!]) {
+      for (const figure of [card.overdue, card.today, card.next7Days, card.total]) {
+        expect(figure.amount, figure.link.query).toBe((await list(figure.link)).totals.open);
+      }
+    }
+    // Clients' bills falling due this week, some past due; the company's own too.
+    expect(Number(cards.receivables!.next7Days.amount)).toBeGreaterThan(0);
+    expect(Number(cards.receivables!.overdue.amount)).toBeGreaterThan(0);
+    expect(Number(cards.payables!.overdue.amount)).toBeGreaterThan(0);
+
+    const accounts = (await list(cards.accountsBalance!.link)).items as { balance: string }[];
+    const cents = accounts.reduce((sum, row) => sum + Math.round(Number(row.balance) * 100), 0);
+    expect(Math.round(Number(cards.accountsBalance!.amount) * 100)).toBe(cents);
+
+    const below = (await list(cards.belowMinimum!.link)).items as { itemId: number }[];
+    expect(cards.belowMinimum!.count).toBe(new Set(below.map((row) => row.itemId)).size);
+    expect(cards.belowMinimum!.count).toBeGreaterThan(0);
+
+    // Revenue in every month after the one the demo started in.
+    const started = addDays(todayInSaoPaulo(), -DAYS).slice(0, 7);
+    const lived = charts.revenueByMonth!.filter((month) => month.month > started);
+    expect(lived.length).toBeGreaterThanOrEqual(1);
+    for (const month of lived) expect(Number(month.revenue), month.month).toBeGreaterThan(0);
   });
 
   it('lets the clerk and the finance user sign in, and the administrator too', async () => {

@@ -7,6 +7,7 @@ import { openDemoApi } from './demo-api.js';
 import { businessDataFound, demoSummary, firstAdministrator } from './demo.repo.js';
 import { seededDice } from './demo-random.js';
 import { DEMO_COMPANY, DEMO_USERS, setUpCompany, setUpUsers, setUpWorld } from './demo-setup.js';
+import { demandFor } from './demo-demand.js';
 import { liveTheYear } from './demo-year.js';
 
 /**
@@ -47,6 +48,10 @@ export async function runDemo(
   const start = addDays(today, -days);
   const dice = seededDice(seed);
   const api = await openDemoApi(app, db, { userId: admin.id, jwtSecret: options.jwtSecret });
+  // Its tens of thousands of requests are not a person's: one log line each would bury the
+  // terminal (and the sign-ins printed at the end); failures (5xx) are still logged.
+  const logLevel = app.log.level;
+  app.log.level = 'warn';
   try {
     setDemoClock(new Date(`${start}T13:00:00Z`));
     log(`Criando a empresa de demonstração (${days} dias até ${today})...`);
@@ -56,12 +61,13 @@ export async function runDemo(
       new Date(`${addDays(today, 365)}T00:00:00Z`),
     );
     await setUpUsers(api);
-    const world = await setUpWorld(api, dice, start);
+    const world = await setUpWorld(api, dice, start, demandFor(ordersPerDay));
     log('Cadastros prontos; vivendo o ano dia a dia...');
     await liveTheYear(api, world, dice, { days, ordersPerDay, today });
   } finally {
     // Back to the real time before anything else runs in this process (a server about to listen).
     setDemoClock(null);
+    app.log.level = logLevel;
     await api.close();
   }
   return {

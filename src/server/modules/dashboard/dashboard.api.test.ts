@@ -1,10 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInSaoPaulo } from '../../../shared/plain-date.js';
-import {
-  dashboardListApiPaths,
-  type Dashboard,
-  type DashboardLink,
-} from '../../../shared/resources/dashboard.js';
+import type { Dashboard, DashboardLink } from '../../../shared/resources/dashboard.js';
 import { useTestApi } from '../../testing/api-app.js';
 import {
   ledgerAccount,
@@ -16,6 +12,7 @@ import {
 } from '../finance/testing/ledger-data.js';
 import { invoiceFixture, readyCompany, saleInput } from '../invoices/testing/invoice-fixtures.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
+import { listOf as listOfLink } from './testing/dashboard-lists.js';
 import {
   createItem,
   createLocation,
@@ -33,19 +30,8 @@ async function dashboardOf(token: string): Promise<Dashboard> {
   return response.json();
 }
 
-/** The list request a card's link opens: the list's API path with the link's own query. */
-async function listOf(link: DashboardLink, extra: Record<string, string> = {}) {
-  const query = new URLSearchParams(link.query);
-  for (const [key, value] of Object.entries(extra)) query.set(key, value);
-  query.set('pageSize', '100');
-  const response = await api.request({
-    method: 'GET',
-    url: `/api/v1/${dashboardListApiPaths[link.list]}?${query.toString()}`,
-    token: await api.adminToken(),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const listOf = (link: DashboardLink, extra: Record<string, string> = {}) =>
+  listOfLink(api, link, extra);
 
 const cents = (value: string) => Math.round(Number(value) * 100);
 
