@@ -98,6 +98,11 @@ async function main() {
     if (serveDemo && command !== 'start') {
       throw new OperatorError('--demo vale só para iniciar o servidor: npm start -- --demo.');
     }
+    const sefaz = {
+      serviceUrl: config.nfeSefazUrl,
+      extraCaPem: readNfeCaFile(config.nfeCaFile),
+      timeoutSeconds: config.nfeTimeoutSeconds,
+    };
     app = await buildApp({
       db,
       databaseUrl: database.url,
@@ -112,17 +117,14 @@ async function main() {
       sessionHours: config.sessionHours,
       trustProxy: config.trustProxy,
       apiDocsPublic: config.apiDocsPublic,
-      sefaz: {
-        serviceUrl: config.nfeSefazUrl,
-        extraCaPem: readNfeCaFile(config.nfeCaFile),
-        timeoutSeconds: config.nfeTimeoutSeconds,
-      },
+      sefaz,
     });
     if (command === 'demo' || serveDemo) {
       // Loaded only here: the server's start-up does not pay for the demo.
       const { demoSignIns, runDemo } = await import('./demo/index.js');
       const made = await runDemo(app, db, {
         jwtSecret: prepared.jwtSecret,
+        sefaz,
         log,
         ...(config.demoDays ? { days: config.demoDays } : {}),
       });

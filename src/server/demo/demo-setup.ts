@@ -1,6 +1,10 @@
 import type { Permission } from '../../shared/permissions.js';
 import { multipart } from '../testing/multipart.js';
-import { makePfx, makeTestCertificate } from '../modules/nfe/testing/test-certificate.js';
+import {
+  makePfx,
+  makeTestCertificate,
+  type TestCertificate,
+} from '../modules/nfe/testing/test-certificate.js';
 import {
   COMPANY_TOWN,
   FEEDSTOCKS,
@@ -122,7 +126,7 @@ async function townAddress(api: DemoApi, town: DemoTown, number: string) {
   };
 }
 
-export async function setUpCompany(api: DemoApi, from: Date, until: Date) {
+export async function setUpCompany(api: DemoApi, from: Date, until: Date, issuer: TestCertificate) {
   const current = await api.get<Record<string, unknown>>('/company');
   await api.put('/company', {
     ...current,
@@ -146,6 +150,8 @@ export async function setUpCompany(api: DemoApi, from: Date, until: Date) {
     companyName: 'CERTIFICADO DE TESTE - CONFECCOES EXEMPLO LTDA',
     validFrom: from,
     validTo: until,
+    // Issued by the test CA the demo's stand-in SEFAZ accepts (run-demo.ts).
+    issuer,
   });
   const uploaded = await api.raw({
     method: 'POST',

@@ -39,7 +39,11 @@ async function tableCounts() {
 
 beforeAll(async () => {
   jwtSecret = await resolveJwtSecret(api.db, undefined);
-  const result = await runDemo(api.app, api.db, { jwtSecret, days: DAYS });
+  const result = await runDemo(api.app, api.db, {
+    jwtSecret,
+    days: DAYS,
+    sefaz: api.sefazSettings,
+  });
   console.log('demo made', result.made);
 }, 120_000);
 
@@ -143,6 +147,12 @@ describe('the demo company', () => {
     const invoices = await rows<{ number: number; xml: string; issueDate: string }>(sql`
       SELECT number, xml, issue_date FROM invoices WHERE status <> 'DRAFT'`);
     expect(invoices.length).toBeGreaterThan(10);
+    // Authorised by the demo's stand-in SEFAZ, and the app's own SEFAZ settings given back.
+    const sefaz = await rows<{ sefazStatus: string }>(
+      sql`SELECT DISTINCT sefaz_status FROM invoices WHERE status = 'ISSUED'`,
+    );
+    expect(sefaz.map((row) => row.sefazStatus)).toEqual(['AUTHORIZED']);
+    expect(api.sefazSettings.serviceUrl).toBe(api.sefaz.url);
     for (const invoice of invoices) {
       const validation = validateNfe(invoice.xml);
       expect(validation.errors, `NF-e ${invoice.number}`).toEqual([]);
@@ -240,7 +250,7 @@ describe('the demo company', () => {
 
   it('refuses a second run, writing nothing', async () => {
     const before = await tableCounts();
-    const second = runDemo(api.app, api.db, { jwtSecret, days: DAYS });
+    const second = runDemo(api.app, api.db, { jwtSecret, days: DAYS, sefaz: api.sefazSettings });
     await expect(second).rejects.toThrow(OperatorError);
     await expect(second).rejects.toThrow(/já tem dados/);
     expect(await tableCounts()).toEqual(before);

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { setDemoClock } from '../../shared/clock.js';
 import { addDays, todayInSaoPaulo } from '../../shared/plain-date.js';
 import type { Db } from '../db/connection.js';
+import type { SefazSettings } from '../modules/nfe/index.js';
+import { startSefazDouble } from '../modules/nfe/testing/sefaz-double.js';
+import { makeTestCa } from '../modules/nfe/testing/test-certificate.js';
 import { OperatorError } from '../operator-error.js';
 import { openDemoApi } from './demo-api.js';
 import { businessDataFound, demoSummary, firstAdministrator } from './demo.repo.js';
@@ -28,7 +31,12 @@ export const DEMO_DEFAULTS = { days: 365, ordersPerDay: 0.8, seed: 21 };
 export async function runDemo(
   app: FastifyInstance,
   db: Db,
-  options: DemoOptions & { jwtSecret: string; log?: (message: string) => void },
+  options: DemoOptions & {
+    jwtSecret: string;
+    /** The app's SEFAZ settings (the object it was built with), pointed at the stand-in meanwhile. */
+    sefaz: SefazSettings;
+    log?: (message: string) => void;
+  },
 ) {
   const { days, ordersPerDay, seed } = { ...DEMO_DEFAULTS, ...options };
   const log = options.log ?? (() => undefined);
@@ -52,6 +60,16 @@ export async function runDemo(
   // terminal (and the sign-ins printed at the end); failures (5xx) are still logged.
   const logLevel = app.log.level;
   app.log.level = 'warn';
+  // Its NF-e are authorised by a stand-in: the SEFAZ test double, in this process for the demo's
+  // run only, as its certificate is a test one (no SEFAZ would take it). After it, the app talks
+  // to the SEFAZ its settings name again.
+  const clientCa = makeTestCa('AC DA DEMONSTRACAO FABRIL');
+  const sefaz = await startSefazDouble({ clientCa });
+  const settings = { ...options.sefaz };
+  Object.assign(options.sefaz, {
+    serviceUrl: sefaz.url,
+    extraCaPem: sefaz.serverCa.certificatePem,
+  });
   try {
     setDemoClock(new Date(`${start}T13:00:00Z`));
     log(`Criando a empresa de demonstração (${days} dias até ${today})...`);
@@ -59,6 +77,7 @@ export async function runDemo(
       api,
       new Date(`${addDays(start, -1)}T00:00:00Z`),
       new Date(`${addDays(today, 365)}T00:00:00Z`),
+      clientCa,
     );
     await setUpUsers(api);
     const world = await setUpWorld(api, dice, start, demandFor(ordersPerDay));
@@ -68,6 +87,9 @@ export async function runDemo(
     // Back to the real time before anything else runs in this process (a server about to listen).
     setDemoClock(null);
     app.log.level = logLevel;
+    options.sefaz.serviceUrl = settings.serviceUrl;
+    options.sefaz.extraCaPem = settings.extraCaPem;
+    await sefaz.close();
     await api.close();
   }
   return {
