@@ -276,7 +276,6 @@ export const messages = {
       location: 'Local de estoque',
       category: 'Categoria dos títulos',
     },
-    issued: (number: number) => `Nota fiscal ${number} emitida.`,
     /** What "Emitir", "Transmitir" and "Consultar" announce, by SEFAZ's answer. */
     authorized: (number: number) => `Nota fiscal ${number} autorizada pela SEFAZ.`,
     rejected: (number: number) =>
