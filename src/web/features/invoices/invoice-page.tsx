@@ -24,12 +24,9 @@ import {
   freightModes,
   invoiceActionLabels,
   invoiceActionPermissions,
-  invoiceCan,
   invoiceMachine,
-  type InvoiceAction,
   type InvoiceDetail,
   type InvoiceLine,
-  type InvoiceStatus,
 } from '../../../shared/resources/invoices.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
@@ -58,6 +55,7 @@ import {
   useTransmitInvoice,
 } from './api.js';
 import { CancelDialog } from './cancel-dialog.js';
+import { invoiceActionMachine } from './invoice-action-machine.js';
 import { InvoiceSefazEvents } from './invoice-sefaz-events.js';
 import { InvoiceSefazSituation } from './invoice-sefaz-situation.js';
 import { InvoiceStatusTag, SefazStatusTag } from './invoice-tags.js';
@@ -289,11 +287,7 @@ export function InvoicePage({ basePath }: { basePath: string }) {
             primary: true,
           }),
         ];
-        // The machine by the invoice's status and its SEFAZ status (invoiceCan), as the server.
-        const machine = {
-          can: (status: InvoiceStatus, name: InvoiceAction) =>
-            invoiceCan({ status, sefazStatus: row.sefazStatus }, name),
-        };
+        const machine = invoiceActionMachine(row.sefazStatus);
         const issued = row.status !== 'DRAFT';
         const billPath = (kind: 'PAY' | 'RECEIVE', billId: number) =>
           kind === 'PAY' ? `${paths.billsToPay}/${billId}` : `${paths.billsToReceive}/${billId}`;
