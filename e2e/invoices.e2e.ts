@@ -204,5 +204,6 @@ describe('Financeiro › Notas Fiscais', () => {
       await ctx.screenshot('invoices-list-375');
       await page.setViewportSize({ width: 1280, height: 800 });
     });
-  });
+    // Two trips to SEFAZ besides the rest: more than the default minute on a busy machine.
+  }, 120_000);
 });
