@@ -8,6 +8,7 @@ import { pageApi, pageBytes, SCREENSHOTS, signInAsAdmin, useBrowser } from './su
 import { created, ok } from './support/documents.js';
 import { issuableClient, withIssuingCompany } from './support/fiscal.js';
 import { openFromMenu } from './support/menu.js';
+import { replyAtSefaz, resetSefaz } from './support/sefaz-control.js';
 import { pick } from './support/select.js';
 
 const ctx = useBrowser();
@@ -16,6 +17,7 @@ const RUN = Date.now().toString(36).slice(-6).toUpperCase();
 const CLIENT = `Loja NF ${RUN}`;
 const PRODUCT = { code: `NFP${RUN}`, name: `Camiseta NF ${RUN}` };
 
+const sefazTag = (page: Page) => page.getByTestId('sefaz-status').first();
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 async function settled(page: Page) {
   await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
@@ -51,7 +53,7 @@ async function seed(page: Page) {
 }
 
 describe('Financeiro › Notas Fiscais', () => {
-  it('writes a draft, lists what the NF-e lacks, issues it and gives its DANFE and XML', async () => {
+  it('writes a draft, lists what the NF-e lacks, issues it, shows a rejection, transmits it again and gives its protocol, DANFE and XML', async () => {
     const { page } = ctx;
     await signInAsAdmin(page);
     await withIssuingCompany(page, async () => {
@@ -84,21 +86,66 @@ describe('Financeiro › Notas Fiscais', () => {
       await settled(page);
       await ctx.screenshot('invoice-incomplete-1280');
 
-      // Filled in on the product, the same draft issues.
+      // Filled in on the product, the same draft issues; SEFAZ rejects it first (228): its
+      // message shows, nothing is posted, and "Transmitir" sends it again with its number.
       const product = (await pageApi(page, 'GET', `/products/${scene.product.id}`)).body;
       await ok(page, 'PUT', `/products/${scene.product.id}`, { ...product, ncm: '61091000' });
-      await page.getByTestId('action-issue').click();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await replyAtSefaz('NFeAutorizacao4', { cStat: '228' });
+      try {
+        await page.getByTestId('action-issue').click();
+        await page.locator('.ant-popconfirm .ant-btn-primary').click();
+        await expect.poll(() => sefazTag(page).textContent()).toBe('Rejeitada');
+      } finally {
+        await resetSefaz();
+      }
+      const rejected = (await pageApi(page, 'GET', `/invoices/${id}`)).body;
+      expect(rejected).toMatchObject({
+        status: 'ISSUED',
+        sefazStatus: 'REJECTED',
+        sefazCode: '228',
+      });
+      const rejection = page.getByTestId('sefaz-rejection');
       await expect
-        .poll(() => page.getByTestId('document-status').first().textContent())
-        .toBe('Emitida');
+        .poll(() => rejection.textContent())
+        .toContain(`Código 228: ${rejected.sefazMessage}`);
+      expect(rejected.sefazMessage).toMatch(/^Rejeição/);
+      expect(rejected.bills).toEqual([]);
+      expect(await page.getByText('A nota não gerou títulos.').count()).toBe(1);
+      expect(await page.getByTestId('action-query').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('invoice-events').textContent()).toContain('228');
+      await settled(page);
+      await ctx.screenshot('invoice-rejected-1280', true);
+
+      await page.getByTestId('action-transmit').click();
+      await expect.poll(() => sefazTag(page).textContent()).toBe('Autorizada');
+      expect(await page.getByTestId('sefaz-rejection').count()).toBe(0);
+      expect(await page.getByTestId('action-transmit').count()).toBe(0);
       const issued = (await pageApi(page, 'GET', `/invoices/${id}`)).body;
-      expect(issued.number).toBeGreaterThan(0);
+      expect(issued.number).toBe(rejected.number);
+      expect(issued.protocol).toMatch(/^\d{15}$/);
+      await expect
+        .poll(() => page.getByTestId('invoice-protocol').textContent())
+        .toBe(issued.protocol);
+      expect(await page.getByTestId('sefaz-authorization').textContent()).toContain(
+        'Autorizada em',
+      );
       const groups = (issued.accessKey as string).match(/.{4}/g)!.join(' ');
       await expect.poll(() => page.getByTestId('access-key').textContent()).toContain(groups);
-      expect(await page.getByTestId('sefaz-status').first().textContent()).toBe('Não transmitida');
       expect(await page.getByTestId('issue-problems').count()).toBe(0);
       await expect.poll(() => page.getByTestId('invoice-bills').textContent()).toContain('149,70');
+      // Both exchanges are listed, oldest first, each with the XML SEFAZ answered.
+      const events = page.getByTestId('invoice-events').locator('tbody tr.ant-table-row');
+      await expect.poll(() => events.count()).toBe(2);
+      expect(await events.nth(0).textContent()).toContain('228');
+      expect(await events.nth(1).textContent()).toContain('Autorização');
+      expect(await events.nth(1).textContent()).toContain('100');
+      const [answer] = await Promise.all([
+        page.waitForEvent('download'),
+        events.nth(1).getByTestId('event-response-xml').click(),
+      ]);
+      expect(fs.readFileSync((await answer.path())!, 'utf8')).toContain(
+        `<nProt>${issued.protocol}</nProt>`,
+      );
       await settled(page);
       await ctx.screenshot('invoice-issued-1280', true);
 
@@ -116,9 +163,11 @@ describe('Financeiro › Notas Fiscais', () => {
       const pdfFile = path.join(SCREENSHOTS, 'invoice-danfe.pdf');
       fs.writeFileSync(pdfFile, danfe.body);
       const text = execFileSync('pdftotext', ['-raw', pdfFile, '-']).toString();
-      for (const expected of [groups, PRODUCT.name, 'NÃO TRANSMITIDA', 'SEM VALOR FISCAL']) {
+      // Authorised in homologation: the protocol printed, no "not sent" mark, still no value.
+      for (const expected of [groups, PRODUCT.name, issued.protocol, 'SEM VALOR FISCAL']) {
         expect(text).toContain(expected);
       }
+      expect(text).not.toContain('NÃO TRANSMITIDA');
       execFileSync('pdftoppm', [
         '-png',
         '-r',
@@ -129,16 +178,17 @@ describe('Financeiro › Notas Fiscais', () => {
       ]);
       expect(fs.existsSync(path.join(SCREENSHOTS, 'invoice-danfe.png'))).toBe(true);
 
-      // The XML downloads under its key's name, the stored signed NF-e.
+      // The XML downloads as <key>-procNFe.xml: the signed NF-e with SEFAZ's protocol (nfeProc).
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByTestId('invoice-xml').click(),
       ]);
-      expect(download.suggestedFilename()).toBe(`NFe${issued.accessKey}.xml`);
+      expect(download.suggestedFilename()).toBe(`${issued.accessKey}-procNFe.xml`);
       const xml = fs.readFileSync((await download.path())!, 'utf8');
       expect(xml).toContain(`Id="NFe${issued.accessKey}"`);
-      expect(xml.startsWith('<NFe xmlns=')).toBe(true);
+      expect(xml).toMatch(/^(<\?xml[^>]*\?>\s*)?<nfeProc /);
       expect(xml).toContain('<Signature');
+      expect(xml).toContain(`<nProt>${issued.protocol}</nProt>`);
 
       // On a phone the page keeps to the screen's width.
       await page.setViewportSize({ width: 375, height: 740 });
@@ -154,5 +204,6 @@ describe('Financeiro › Notas Fiscais', () => {
       await ctx.screenshot('invoices-list-375');
       await page.setViewportSize({ width: 1280, height: 800 });
     });
-  });
+    // Two trips to SEFAZ besides the rest: more than the default minute on a busy machine.
+  }, 120_000);
 });

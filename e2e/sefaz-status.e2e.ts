@@ -8,8 +8,9 @@ import { sefazAdmin as admin, startSefazServer, type SefazServer } from './suppo
 
 /**
  * The Notas Fiscais banner against the SEFAZ double: a server of its own, started as an operator
- * would with NFE_SEFAZ_URL and NFE_CA_FILE pointing at the double (the shared test server talks
- * to no SEFAZ), the company's A1 issued by the double's client CA.
+ * would with NFE_SEFAZ_URL and NFE_CA_FILE pointing at the double (its own: the banner keeps
+ * SEFAZ's answer for a minute, and this test counts the double's requests), the company's A1
+ * issued by the double's client CA.
  */
 const ctx = useBrowser();
 

@@ -312,7 +312,7 @@ async function main() {
   console.log('Gerando o certificado A1 de teste...');
   const pfx = benchCertificate();
 
-  const server = await startBenchServer('invoices');
+  const server = await startBenchServer('invoices', { sefaz: true });
   const { target, databaseUrl } = server;
   const db = new pg.Client({ connectionString: databaseUrl, application_name: 'fabril-bench' });
   try {

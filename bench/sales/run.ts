@@ -120,7 +120,7 @@ async function main() {
   console.log('Gerando o certificado A1 de teste...');
   const pfx = benchCertificate();
 
-  const server = await startBenchServer('sales');
+  const server = await startBenchServer('sales', { sefaz: true });
   const { target, databaseUrl } = server;
   const db = new pg.Client({ connectionString: databaseUrl, application_name: 'fabril-bench' });
   try {

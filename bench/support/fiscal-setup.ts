@@ -10,6 +10,7 @@ import {
   makePfx,
   makeTestCertificate,
 } from '../../src/server/modules/nfe/testing/test-certificate.js';
+import { testClientCa } from '../../src/server/modules/nfe/testing/sefaz-test-ca.js';
 import { headersFor } from './load.js';
 
 export const COMPANY_CNPJ = '11222333000181';
@@ -33,9 +34,15 @@ export const clientAddress = {
   ...SAO_PAULO,
 };
 
-/** The benchmark's A1 certificate (a test one), of the company's CNPJ. */
+/**
+ * The benchmark's A1 certificate (a test one), of the company's CNPJ, issued by the CA the
+ * SEFAZ double of `startBenchServer(name, { sefaz: true })` accepts.
+ */
 export const benchCertificate = () =>
-  makePfx(makeTestCertificate({ cnpj: COMPANY_CNPJ }), CERTIFICATE_PASSWORD);
+  makePfx(
+    makeTestCertificate({ cnpj: COMPANY_CNPJ, issuer: testClientCa() }),
+    CERTIFICATE_PASSWORD,
+  );
 
 /** A request as the SPA sends it, timed from the request to the last byte; 2xx or throws. */
 export async function send<T>(

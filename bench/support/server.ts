@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startSefazDoubleFor } from '../../e2e/support/sefaz-double-env.js';
 import { startServer, stopServer } from '../../e2e/support/server.js';
+import { testClientCa } from '../../src/server/modules/nfe/testing/sefaz-test-ca.js';
 import { ADMIN } from './load.js';
 
 /** The embedded PostgreSQL's URL: credentials beside the data, port in postmaster.pid (line 4). */
@@ -21,14 +23,21 @@ function embeddedUrl(dataDir: string) {
 /**
  * Starts the server and prints where; `databaseUrl` is the database it uses, `target` says which
  * one in the results ('embutido' or 'externo'). `stop()` ends it and removes its data directory.
+ * With `sefaz`, a SEFAZ double on 127.0.0.1 answers the server's NF-e (NFE_SEFAZ_URL,
+ * NFE_CA_FILE), as the browser tests' server does: it accepts A1 certificates issued by
+ * `testClientCa()` (benchCertificate) and authorises every NF-e.
  */
-export async function startBenchServer(name: string) {
+export async function startBenchServer(name: string, options: { sefaz?: boolean } = {}) {
   const externalUrl = process.env.DATABASE_URL || undefined;
   const target = externalUrl ? 'externo' : 'embutido';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fabril-bench-${name}-`));
   // The embedded PostgreSQL runs as `postgres` when we are root and must reach its directory.
   fs.chmodSync(dataDir, 0o755);
+  const sefaz = options.sefaz
+    ? await startSefazDoubleFor(dataDir, { clientCa: testClientCa() })
+    : undefined;
   const server = await startServer({
+    ...sefaz?.env,
     FABRIL_DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -36,6 +45,7 @@ export async function startBenchServer(name: string) {
   });
   const stop = async () => {
     await stopServer(server);
+    await sefaz?.double.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   console.log(`Servidor: node scripts/start.mjs em ${server.url}, banco ${target}`);

@@ -9,10 +9,12 @@ import {
 } from '../../src/server/modules/nfe/testing/test-certificate.js';
 import { pageApi } from './browser.js';
 import { ok } from './documents.js';
+import { sefazClientCa } from './sefaz-control.js';
 
 /**
  * The company ready to issue NF-e in a browser test: its CNPJ, IE and São Paulo address with the
- * IBGE code, then its A1 certificate sent on the Empresa screen as a person would. Put back as
+ * IBGE code, then its A1 certificate (issued by the shared SEFAZ double's client CA, so the server
+ * reaches it) sent on the Empresa screen as a person would. Put back as
  * the other files expect it (no certificate, what it had) when `work` is done.
  */
 const CNPJ = '11222333000181';
@@ -36,6 +38,8 @@ export async function withIssuingCompany(page: Page, work: () => Promise<void>) 
     },
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fabril-nfe-e2e-'));
+  // One a run cut short left behind (the database is kept across runs) would hide the button.
+  await pageApi(page, 'DELETE', '/company/certificate');
   try {
     await uploadCertificate(page, dir);
     await work();
@@ -49,7 +53,10 @@ export async function withIssuingCompany(page: Page, work: () => Promise<void>) 
 
 async function uploadCertificate(page: Page, dir: string) {
   const pfxFile = path.join(dir, 'empresa.pfx');
-  fs.writeFileSync(pfxFile, makePfx(makeTestCertificate({ cnpj: CNPJ }), PASSWORD));
+  fs.writeFileSync(
+    pfxFile,
+    makePfx(makeTestCertificate({ cnpj: CNPJ, issuer: sefazClientCa() }), PASSWORD),
+  );
   await page.goto('/company');
   const card = page.locator('.ant-card').filter({ has: page.getByText('Certificado digital A1') });
   await card.getByRole('button', { name: 'Enviar certificado' }).click();

@@ -1,19 +1,16 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from 'vitest';
-import {
-  startSefazDouble,
-  type SefazDouble,
-} from '../../src/server/modules/nfe/testing/sefaz-double.js';
+import type { SefazDouble } from '../../src/server/modules/nfe/testing/sefaz-double.js';
 import {
   makePfx,
   makeTestCertificate,
 } from '../../src/server/modules/nfe/testing/test-certificate.js';
+import { startSefazDoubleFor } from './sefaz-double-env.js';
 import { startServer, stopServer, tempDataDir, type RunningServer } from './server.js';
 
 /**
  * A server of the test's own pointed at a SEFAZ double, started as an operator would with
- * NFE_SEFAZ_URL and NFE_CA_FILE (the shared test server talks to no SEFAZ), its company in SP
+ * NFE_SEFAZ_URL and NFE_CA_FILE (its double in the test's own process, scripted directly), its company in SP
  * with the A1 issued by the double's client CA: what the SEFAZ browser tests start from.
  */
 export const sefazAdmin = { email: 'fiscal@fabril.test', password: 'senha-do-fiscal-1' };
@@ -29,18 +26,14 @@ export interface SefazServer {
 }
 
 export async function startSefazServer(): Promise<SefazServer> {
-  const double = await startSefazDouble();
   const dataDir = await tempDataDir();
-  const caFile = path.join(dataDir, 'sefaz-ca.pem');
-  fs.writeFileSync(caFile, double.serverCa.certificatePem);
+  const { double, env } = await startSefazDoubleFor(dataDir);
   const server = await startServer({
     FABRIL_DATA_DIR: dataDir,
     ADMIN_EMAIL: sefazAdmin.email,
     ADMIN_PASSWORD: sefazAdmin.password,
     DATABASE_URL: '',
-    NFE_SEFAZ_URL: double.url,
-    NFE_CA_FILE: caFile,
-    NFE_TIMEOUT_S: '10',
+    ...env,
   });
   // The admin's token, once signed in below: the API's calls before that go without one.
   const session: { token?: string } = {};

@@ -276,13 +276,21 @@ export const messages = {
       location: 'Local de estoque',
       category: 'Categoria dos títulos',
     },
-    issued: (number: number) => `Nota fiscal ${number} emitida.`,
+    /** What "Emitir", "Transmitir" and "Consultar" announce, by SEFAZ's answer. */
+    authorized: (number: number) => `Nota fiscal ${number} autorizada pela SEFAZ.`,
+    rejected: (number: number) =>
+      `A SEFAZ rejeitou a nota fiscal ${number}: veja o motivo, corrija e transmita de novo.`,
+    denied: (number: number) => `A SEFAZ denegou o uso da nota fiscal ${number}.`,
+    pending: (number: number) =>
+      `A SEFAZ não respondeu sobre a nota fiscal ${number}: use "Consultar" para saber a situação.`,
+    notSent: (number: number) =>
+      `A nota fiscal ${number} não chegou à SEFAZ: use "Transmitir" para enviá-la.`,
     cancelled: 'Nota fiscal cancelada.',
     saved: 'Nota fiscal salva.',
     created: 'Rascunho de nota fiscal criado.',
     deleted: 'Rascunho excluído.',
     notTransmitted:
-      'Não transmitida: o envio à SEFAZ ainda não faz parte do Fabril; esta nota não tem valor fiscal até ser autorizada.',
+      'Não enviada à SEFAZ: esta nota não tem valor fiscal até ser autorizada. Use "Transmitir" para enviá-la.',
   },
   /** Perfis de Usuários (DOMAIN §10): the built-in Administrador is fixed. */
   roles: {

@@ -15,7 +15,7 @@ import { optionalReference } from './items.js';
  * supplier, in either direction (the nature of operation says which). A DRAFT is edited and
  * deleted; "Emitir" gives it its number in the series, its access key and its signed XML, and
  * posts the stock and the bills the nature of operation asks for; "Cancelar" reverses them.
- * Transmission to SEFAZ comes later: every invoice is "Não transmitida" until then.
+ * "Emitir" also transmits it to SEFAZ (issue 20): `sefazStatus` says where it stands there.
  *
  * `number` is the NF-e's nNF, an integer per series, null until issued (invoices have no prefix).
  * The Histórico is the audit of entity `invoices`: create, update, issue, cancel, delete.

@@ -4,6 +4,7 @@ import { loginPath, paths } from './paths.js';
 import { apiErrorFrom, ApiError, NetworkError } from './api-error.js';
 import { authStorage } from './auth-storage.js';
 import { currentPath, navigateTo } from './navigation.js';
+import { saveBlob } from './save-blob.js';
 import { createSubmissionKeys, submissionIdentity } from './submission-keys.js';
 import { toast } from './toast.js';
 
@@ -200,16 +201,7 @@ async function download(
   options: RequestOptions = {},
 ): Promise<void> {
   const response = await send('GET', url, undefined, options, '*/*');
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = attachmentName(response) ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a moment later: some browsers start reading the blob only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveBlob(await response.blob(), attachmentName(response) ?? fallbackName);
 }
 
 export const http = {

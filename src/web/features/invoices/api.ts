@@ -3,6 +3,7 @@ import {
   type InvoiceCancelInput,
   type InvoiceCreateInput,
   type InvoiceDetail,
+  type InvoiceEvent,
   type InvoicePage,
   type InvoiceUpdateInput,
 } from '../../../shared/resources/invoices.js';
@@ -22,6 +23,10 @@ const BASE = `/${INVOICES_PATH}`;
 const one = (id: number | string) => `${BASE}/${encodeURIComponent(String(id))}`;
 
 export const invoiceKeys = resourceKeys(INVOICES_PATH);
+/** An invoice's SEFAZ exchanges, refreshed with the invoice (its detail key's prefix). */
+export const invoiceEventsKey = (id: number | string) => [...invoiceKeys.detail(id), 'events'];
+
+type InvoiceEventList = { items: InvoiceEvent[] };
 
 /** A refusal an action bar or dialog shows itself (wrong status, a rule); the rest is a toast. */
 const refusals = { silent: [409, 422] } as const;
@@ -41,6 +46,13 @@ export const invoicesApi = {
   remove: (id: number) => http.delete(one(id), refusals),
   /** 422 INVOICE_INCOMPLETE / INVALID_XML are listed by the page; 409 is the bar's. */
   issue: (id: number) => http.post<InvoiceDetail>(`${one(id)}/issue`, {}, refusals),
+  /** "Transmitir" (NOT_SENT, REJECTED) with the same number; 409/422 are the bar's. */
+  transmit: (id: number) => http.post<InvoiceDetail>(`${one(id)}/transmit`, {}, refusals),
+  /** "Consultar" a PENDING invoice by its access key; 409/422 are the bar's. */
+  query: (id: number) => http.post<InvoiceDetail>(`${one(id)}/query`, {}, refusals),
+  /** Every exchange with SEFAZ, oldest first, each with its XMLs. */
+  events: (id: number, signal?: AbortSignal) =>
+    http.get<InvoiceEventList>(`${one(id)}/events`, { signal }),
   /** The dialog shows 400 next to the reason and 409 (PAID_BILLS, moved on) in its Alert. */
   cancel: (id: number, input: InvoiceCancelInput) =>
     http.post<InvoiceDetail>(`${one(id)}/cancel`, input, { silent: [400, 409, 422] }),
@@ -79,6 +91,14 @@ const postings = [
 /** "Emitir": the number, the key and the signed XML; the stock and the bills posted. */
 export const useIssueInvoice = (callbacks?: MutationCallbacks<InvoiceDetail, number>) =>
   useDocumentAction(invoiceKeys, invoicesApi.issue, postings, callbacks);
+
+/** "Transmitir": SEFAZ's answer recorded; authorised, the stock and the bills posted. */
+export const useTransmitInvoice = (callbacks?: MutationCallbacks<InvoiceDetail, number>) =>
+  useDocumentAction(invoiceKeys, invoicesApi.transmit, postings, callbacks);
+
+/** "Consultar": what SEFAZ says of a PENDING invoice; authorised, the postings as above. */
+export const useQueryInvoice = (callbacks?: MutationCallbacks<InvoiceDetail, number>) =>
+  useDocumentAction(invoiceKeys, invoicesApi.query, postings, callbacks);
 
 /** "Cancelar" with its reason: what the issue posted is reversed. */
 export const useCancelInvoice = (

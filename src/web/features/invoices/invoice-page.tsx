@@ -45,9 +45,19 @@ import { breakpoints, useMediaQuery } from '../../components/use-media-query.js'
 import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
 import { usePermission } from '../../lib/session.js';
-import { toast } from '../../lib/toast.js';
-import { invoiceKeys, invoicesApi, useDeleteInvoice, useIssueInvoice } from './api.js';
+import { announceSefazAnswer } from './announce-sefaz-answer.js';
+import {
+  invoiceKeys,
+  invoicesApi,
+  useDeleteInvoice,
+  useIssueInvoice,
+  useQueryInvoice,
+  useTransmitInvoice,
+} from './api.js';
 import { CancelDialog } from './cancel-dialog.js';
+import { invoiceActionMachine } from './invoice-action-machine.js';
+import { InvoiceSefazEvents } from './invoice-sefaz-events.js';
+import { InvoiceSefazSituation } from './invoice-sefaz-situation.js';
 import { InvoiceStatusTag, SefazStatusTag } from './invoice-tags.js';
 
 /** The timeline's headlines, in the invoice's gender. */
@@ -55,6 +65,10 @@ const timelineLabels: Record<string, string> = {
   create: 'Criada',
   update: 'Alterada',
   issue: 'Emitida',
+  // Each transmission, and each answer recorded after it (phase 3 of "Emitir" too).
+  transmit: 'Transmitida à SEFAZ',
+  query: 'Consultada na SEFAZ',
+  deny: 'Denegada pela SEFAZ',
   cancel: 'Cancelada',
 };
 
@@ -185,9 +199,10 @@ const lineColumns: TableColumnType<InvoiceLine>[] = [
 ];
 
 /**
- * One invoice: its number and series, status and SEFAZ's ("Não transmitida"), the access key in
- * groups of four, the actions its status and the user allow (Editar, Emitir, Cancelar with its
- * reason, Excluir), the XML and the DANFE once issued, the recipient and terms, the items with
+ * One invoice: its number and series, status and SEFAZ's ("Autorizada"), the access key in
+ * groups of four, the actions its status, its SEFAZ status and the user allow (Editar, Emitir,
+ * Transmitir, Consultar, Cancelar with its reason, Excluir), SEFAZ's answer (the protocol, a
+ * rejection's reason) and the exchanges with it, the XML and the DANFE once issued, the recipient and terms, the items with
  * their taxes, the totals, the bills and stock movements the issue posted and the timeline. A
  * refused issue lists what is missing under the action bar.
  */
@@ -202,6 +217,8 @@ export function InvoicePage({ basePath }: { basePath: string }) {
   const danfe = usePdfOpener();
   const remove = useDeleteInvoice();
   const issue = useIssueInvoice();
+  const transmit = useTransmitInvoice();
+  const query = useQueryInvoice();
 
   const invoice = useQuery({
     queryKey: invoiceKeys.detail(id),
@@ -249,17 +266,28 @@ export function InvoicePage({ basePath }: { basePath: string }) {
             'issue',
             async () => {
               setProblems(null);
-              const issued = await issue.mutateAsync(row.id);
-              toast.success(messages.invoices.issued(issued.number ?? 0));
+              announceSefazAnswer(await issue.mutateAsync(row.id));
             },
             {
               primary: true,
               confirm: 'Emitir esta nota?',
               confirmDescription:
-                'A nota recebe número e chave; o estoque e os títulos são lançados.',
+                'A nota recebe número e chave e vai à SEFAZ; autorizada, o estoque e os títulos são lançados.',
             },
           ),
+          action(
+            'transmit',
+            async () => {
+              setProblems(null);
+              announceSefazAnswer(await transmit.mutateAsync(row.id));
+            },
+            { primary: true },
+          ),
+          action('query', async () => announceSefazAnswer(await query.mutateAsync(row.id)), {
+            primary: true,
+          }),
         ];
+        const machine = invoiceActionMachine(row.sefazStatus);
         const issued = row.status !== 'DRAFT';
         const billPath = (kind: 'PAY' | 'RECEIVE', billId: number) =>
           kind === 'PAY' ? `${paths.billsToPay}/${billId}` : `${paths.billsToReceive}/${billId}`;
@@ -296,7 +324,7 @@ export function InvoicePage({ basePath }: { basePath: string }) {
                 </Flex>
               </div>
               <DocumentActionBar
-                machine={invoiceMachine}
+                machine={machine}
                 status={row.status}
                 actions={actions}
                 shownByCaller={(error) => {
@@ -329,7 +357,7 @@ export function InvoicePage({ basePath }: { basePath: string }) {
               </DocumentActionBar>
             </Flex>
 
-            {problems && row.status === 'DRAFT' && (
+            {problems && (row.status === 'DRAFT' || row.sefazStatus === 'REJECTED') && (
               <Alert
                 type="error"
                 showIcon
@@ -346,14 +374,7 @@ export function InvoicePage({ basePath }: { basePath: string }) {
               />
             )}
 
-            {row.status === 'ISSUED' && row.sefazStatus === 'NOT_SENT' && (
-              <Alert
-                type="warning"
-                showIcon
-                title={messages.invoices.notTransmitted}
-                data-testid="not-transmitted"
-              />
-            )}
+            {issued && <InvoiceSefazSituation invoice={row} />}
 
             {row.status === 'CANCELLED' && (
               <Alert
@@ -613,6 +634,8 @@ export function InvoicePage({ basePath }: { basePath: string }) {
                 )}
               </Card>
             )}
+
+            {issued && <InvoiceSefazEvents invoiceId={row.id} small={small} />}
 
             <Card title="Histórico">
               <DocumentTimeline

@@ -274,3 +274,16 @@ function authenticatedSafeOf(pfx: forge.asn1.Asn1): forge.asn1.Asn1 {
   const octets = (explicit.value as forge.asn1.Asn1[])[0]!;
   return forge.asn1.fromDer(octets.value as string);
 }
+
+/**
+ * A test certificate made elsewhere (another process: the browser tests' set-up hands its
+ * SEFAZ double's client CA to the test files as PEM), ready to issue certificates again.
+ */
+export function testCertificateFromPem(certificatePem: string, privateKeyPem: string) {
+  return {
+    key: forge.pki.privateKeyFromPem(privateKeyPem) as forge.pki.rsa.PrivateKey,
+    certificate: forge.pki.certificateFromPem(certificatePem),
+    privateKeyPem,
+    certificatePem,
+  } satisfies TestCertificate;
+}
