@@ -1,4 +1,5 @@
 import { Card, Col, Row } from 'antd';
+import type { ReactElement } from 'react';
 import {
   Bar,
   BarChart,
@@ -98,6 +99,34 @@ const cashTooltip = tooltipOf(
 );
 const agesTooltip = tooltipOf((row) => String(row.label), [['amount', 'Em aberto']]);
 
+/** A card with a money chart over labelled points: grid, axes, tooltip, legend and its series. */
+function SeriesChart(props: {
+  title: string;
+  testId: string;
+  data: Row[];
+  tooltip: ReturnType<typeof tooltipOf>;
+  height: number;
+  small: boolean;
+  children: ReactElement[];
+}) {
+  return (
+    <Card size="small" title={props.title} data-testid={props.testId}>
+      <div style={{ width: '100%', height: props.height }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <ComposedChart data={props.data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+            <YAxis {...moneyAxisProps(props.small)} />
+            <Tooltip content={props.tooltip} />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {props.children}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
+    </Card>
+  );
+}
+
 export default function DashboardCharts({ charts, small }: { charts: Charts; small: boolean }) {
   const height = small ? 240 : 300;
   const axis = moneyAxisProps(small);
@@ -108,37 +137,33 @@ export default function DashboardCharts({ charts, small }: { charts: Charts; sma
       label: monthLabel(row.month),
     }));
     shown.push(
-      <Card
+      <SeriesChart
         key="revenue"
-        size="small"
         title="Faturamento e margem bruta (12 meses)"
-        data-testid="dashboard-chart-revenue"
+        testId="dashboard-chart-revenue"
+        data={data}
+        tooltip={revenueTooltip}
+        height={height}
+        small={small}
       >
-        <div style={{ width: '100%', height }}>
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-              <YAxis {...axis} />
-              <Tooltip content={revenueTooltip} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Bar
-                dataKey="revenue"
-                name="Faturamento"
-                fill={chartColors.blue}
-                isAnimationActive={false}
-              />
-              <Line
-                dataKey="margin"
-                name="Margem bruta"
-                stroke={chartColors.green}
-                strokeWidth={2}
-                isAnimationActive={false}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
-        </div>
-      </Card>,
+        {[
+          <Bar
+            key="revenue"
+            dataKey="revenue"
+            name="Faturamento"
+            fill={chartColors.blue}
+            isAnimationActive={false}
+          />,
+          <Line
+            key="margin"
+            dataKey="margin"
+            name="Margem bruta"
+            stroke={chartColors.green}
+            strokeWidth={2}
+            isAnimationActive={false}
+          />,
+        ]}
+      </SeriesChart>,
     );
   }
   if (charts.expectedCash) {
@@ -147,38 +172,40 @@ export default function DashboardCharts({ charts, small }: { charts: Charts; sma
       label: `${row.days} dias`,
     }));
     shown.push(
-      <Card key="cash" size="small" title="Caixa previsto" data-testid="dashboard-chart-cash">
-        <div style={{ width: '100%', height }}>
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-              <YAxis {...axis} />
-              <Tooltip content={cashTooltip} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Bar
-                dataKey="inflow"
-                name="Entradas"
-                fill={chartColors.green}
-                isAnimationActive={false}
-              />
-              <Bar
-                dataKey="outflow"
-                name="Saídas"
-                fill={chartColors.red}
-                isAnimationActive={false}
-              />
-              <Line
-                dataKey="balance"
-                name="Saldo"
-                stroke={chartColors.blue}
-                strokeWidth={2}
-                isAnimationActive={false}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
-        </div>
-      </Card>,
+      <SeriesChart
+        key="cash"
+        title="Caixa previsto"
+        testId="dashboard-chart-cash"
+        data={data}
+        tooltip={cashTooltip}
+        height={height}
+        small={small}
+      >
+        {[
+          <Bar
+            key="inflow"
+            dataKey="inflow"
+            name="Entradas"
+            fill={chartColors.green}
+            isAnimationActive={false}
+          />,
+          <Bar
+            key="outflow"
+            dataKey="outflow"
+            name="Saídas"
+            fill={chartColors.red}
+            isAnimationActive={false}
+          />,
+          <Line
+            key="balance"
+            dataKey="balance"
+            name="Saldo"
+            stroke={chartColors.blue}
+            strokeWidth={2}
+            isAnimationActive={false}
+          />,
+        ]}
+      </SeriesChart>,
     );
   }
   if (charts.receivablesByAge) {
