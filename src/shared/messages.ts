@@ -247,6 +247,11 @@ export const messages = {
   },
   /** Notas Fiscais (DOMAIN §8, issue 18). */
   invoices: {
+    /** The cancellation event of an authorised NF-e (NFeRecepcaoEvento4). */
+    cancelRejected: (code: string, message: string) =>
+      `A SEFAZ recusou o cancelamento (${code}): ${message.replace(/\.?$/, '.')} A nota continua autorizada.`,
+    cancelNoAnswer: (reason: string) =>
+      `${reason} SEFAZ não respondeu; tente de novo. A nota continua autorizada e nada foi cancelado; repetir o pedido é seguro (se a SEFAZ já o registrou, ela confirma e a nota é cancelada).`,
     invalidAccessKey: 'Chave de acesso inválida: confira os 44 caracteres.',
     oneRecipient: 'Informe o cliente ou o fornecedor (apenas um).',
     reasonLength: 'Informe a justificativa com 15 a 255 caracteres.',

@@ -125,7 +125,7 @@ export function invoicesRoutes(db: Db, issuing: InvoiceIssuing): FastifyPluginAs
       config: { permission: 'invoices:read' },
       schema: {
         tags,
-        summary: 'As trocas com a SEFAZ (autorização, consultas), com seus XMLs',
+        summary: 'As trocas com a SEFAZ (autorização, consultas, eventos), com seus XMLs',
         params: idParams,
         response: { 200: invoiceEventListSchema },
       },
@@ -133,15 +133,16 @@ export function invoicesRoutes(db: Db, issuing: InvoiceIssuing): FastifyPluginAs
     });
     app.post(`${base}/:id/cancel`, {
       config: { permission: 'invoices:cancel' },
-      schema: { tags, params: idParams, body: invoiceCancelSchema, response: invoiceResponse },
+      schema: {
+        tags,
+        summary:
+          'Cancela a nota; se autorizada, pelo evento de cancelamento na SEFAZ (só se registrado)',
+        params: idParams,
+        body: invoiceCancelSchema,
+        response: invoiceResponse,
+      },
       handler: (request) =>
-        cancelInvoice(
-          db,
-          auditContext(request),
-          request.params.id,
-          request.body,
-          issuing.onOrderInvoiceVoided,
-        ),
+        cancelInvoice(db, auditContext(request), request.params.id, request.body, issuing),
     });
   };
 }

@@ -27,7 +27,12 @@ export type {
   NfeRecipient,
 } from './nfe-document.js';
 export { signNfe, verifyNfeSignature } from './sign-nfe.js';
-export { validateNfe, validateNfeProc, type SchemaValidation } from './validate-nfe.js';
+export {
+  validateAgainst,
+  validateNfe,
+  validateNfeProc,
+  type SchemaValidation,
+} from './validate-nfe.js';
 export { DanfeXmlError, renderDanfe, type DanfeMarks } from './danfe/render-danfe.js';
 export {
   nfeRoutes,
@@ -74,3 +79,17 @@ export {
   type VoidAnswer,
   type VoidRange,
 } from './sefaz/void-numbers.js';
+export {
+  CANCEL_EVENT,
+  CANCELLED_OUT_OF_TIME,
+  cancelDetail,
+  CORRECTION_EVENT,
+  DUPLICATE_EVENT,
+  envEventoXml,
+  EVENT_BATCH_PROCESSED,
+  EVENT_REGISTERED,
+  eventId,
+  sendNfeEvent,
+  type EventAnswer,
+  type NfeEvent,
+} from './sefaz/nfe-event.js';
