@@ -164,6 +164,35 @@ describe('an authorised invoice', () => {
   });
 });
 
+describe('refusals of Fabril', () => {
+  it('a paid bill refuses (409) before SEFAZ is asked: the NF-e is not cancelled there alone', async () => {
+    const { invoice } = await issued();
+    const account = await api.db
+      .insertInto('checkingAccounts')
+      .values({
+        name: `Caixa ${invoice.id}`,
+        bankCode: '000',
+        openingBalance: '0',
+        openingDate: '2026-01-01',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const bill = invoice.bills[0];
+    const paid = await send('POST', `/api/v1/bills-to-receive/${bill.id}/receive`, {
+      date: '2026-11-21',
+      amount: bill.amount,
+      checkingAccountId: account.id,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const sent = eventRequests().length;
+    const refused = await send('POST', `${BASE}/${invoice.id}/cancel`, { reason: REASON });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('PAID_BILLS');
+    expect(eventRequests()).toHaveLength(sent);
+    expect(await stored(invoice.id)).toMatchObject({ status: 'ISSUED', sefazStatus: 'AUTHORIZED' });
+  });
+});
+
 describe('an invoice SEFAZ never authorised', () => {
   it('NOT_SENT is cancelled in Fabril only, no event sent', async () => {
     api.sefazSettings.timeoutSeconds = 1;

@@ -21,8 +21,8 @@ const WSDL_NS = 'http://www.portalfiscal.inf.br/nfe/wsdl/';
 
 /**
  * The schema each request's message must satisfy. A service joins the double by adding its entry
- * point here and its answer builder to `answerBuilders` (enviNFe_v4.00.xsd, envEvento_v1.00.xsd
- * in the next slices), and the part it signs to `signedParts` when its request is signed.
+ * point here and its answer builder to `answerBuilders` (envEvento also by event type:
+ * eventSchemas), and the part it signs to `signedParts` when its request is signed.
  */
 const requestSchemas: Partial<Record<SefazService, string>> = {
   NFeStatusServico4: 'consStatServ_v4.00.xsd',
