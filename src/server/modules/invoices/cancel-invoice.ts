@@ -1,32 +1,25 @@
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { messages } from '../../../shared/messages.js';
 import type { InvoiceCancelInput, InvoiceDetail } from '../../../shared/resources/invoices.js';
+import { now } from '../../../shared/clock.js';
 import type { Db, Trx } from '../../db/connection.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { documentAction, moveDocument, type DocumentStep } from '../../platform/document-action.js';
 import { AppError, BusinessRuleError } from '../../platform/errors.js';
-import { inTransaction } from '../../platform/transaction.js';
 import { cancelDocumentBills } from '../finance/index.js';
 import {
   CANCEL_EVENT,
   CANCELLED_OUT_OF_TIME,
   cancelDetail,
-  compressExchange,
   DUPLICATE_EVENT,
   EVENT_REGISTERED,
-  failureMessage,
-  SefazCallError,
-  sendNfeEvent,
-  statusMessage,
-  type SefazExchange,
 } from '../nfe/index.js';
 import { reverseMovement } from '../stock-movements/index.js';
 import { invoiceDocument } from './invoice.document.js';
 import type { InvoiceIssuing } from './invoice-issuing.js';
-import { findInvoiceMovements, insertSefazEvents, type LockedInvoice } from './invoices.repo.js';
-import { now } from '../../../shared/clock.js';
+import { findInvoiceMovements, type LockedInvoice } from './invoices.repo.js';
 import { guardSefaz } from './sefaz-guard.js';
-import { nfeIssuer } from './send-to-sefaz.js';
+import { sendInvoiceEvent } from './send-invoice-event.js';
 
 /**
  * Told, in the cancelling transaction, that an invoice of a sales order was cancelled (the sales
@@ -58,12 +51,13 @@ const CANCELLED_AT_SEFAZ = new Set([EVENT_REGISTERED, CANCELLED_OUT_OF_TIME, DUP
  *
  * An AUTHORIZED one is cancelled at SEFAZ first, in the three phases of "Emitir" so that no lock
  * is held while SEFAZ thinks:
- * 1. a short transaction locks and guards it, and reads its key and protocol;
+ * 1. a short transaction locks and guards it, rehearses cancelHere (rolled back: a paid bill or
+ *    a delivered order refuses before SEFAZ is asked) and reads its key and protocol;
  * 2. the cancellation event (110111, nSeqEvento 1, the reason as xJust), signed with the company's
- *    A1, goes to NFeRecepcaoEvento4 outside any transaction;
- * 3. one transaction re-locks it, keeps the exchange among its events (kind CANCEL) and, only when
- *    SEFAZ registered the event (CANCELLED_AT_SEFAZ) and the invoice is still ISSUED, cancels it
- *    here (cancelHere). A refusal (501 out of time, 580…) is a 422 with SEFAZ's message; no
+ *    A1, goes to NFeRecepcaoEvento4 outside any transaction, and the exchange is kept among its
+ *    events (kind CANCEL; send-invoice-event.ts);
+ * 3. one transaction re-locks it and, only when SEFAZ registered the event (CANCELLED_AT_SEFAZ)
+ *    and the invoice is still ISSUED, cancels it here (cancelHere). A refusal (501 out of time, 580…) is a 422 with SEFAZ's message; no
  *    answer is a 502 asking to try again: sending the same cancellation twice is harmless (573).
  * The legal window (24 h in most UFs, some allow later with 155) is SEFAZ's to judge: its answer
  * is shown as it comes.
@@ -100,40 +94,16 @@ export async function cancelInvoice(
     if (!(error instanceof Rehearsed) || !authorised) throw error;
   }
 
-  const issuer = await nfeIssuer(db, issuing.certificateKey);
-  const event = {
-    uf: issuer.uf,
-    environment: issuer.environment,
-    // The emitter's CNPJ as the key carries it (cUF 2 + AAMM 4 + CNPJ 14): what SEFAZ compares.
-    cnpj: authorised.accessKey.slice(6, 20),
+  // Kept before Fabril's part: a cancellation SEFAZ registered stays on record even if that part
+  // fails (a bill paid meanwhile); "Cancelar" again is then answered 573 and completes it.
+  const outcome = await sendInvoiceEvent(db, ctx, issuing, {
+    invoiceId: id,
+    kind: 'CANCEL',
     accessKey: authorised.accessKey,
     type: CANCEL_EVENT,
     sequence: CANCEL_SEQUENCE,
-    at: now(),
     detail: cancelDetail(authorised.protocol, reason),
-  };
-  let outcome: Outcome;
-  try {
-    const sent = await sendNfeEvent(issuing.sefaz, issuer.certificate, event);
-    outcome = {
-      exchange: sent.answer,
-      statusCode: sent.statusCode,
-      message: statusMessage(sent.statusCode, sent.reason),
-      protocol: sent.protocol ?? null,
-    };
-  } catch (error) {
-    if (!(error instanceof SefazCallError)) throw error;
-    outcome = {
-      exchange: error.exchange,
-      statusCode: null,
-      message: failureMessage(issuing.sefaz, error.failure),
-      protocol: null,
-    };
-  }
-
-  // Kept on its own first: a cancellation SEFAZ registered stays on record even if Fabril's
-  // part fails (a bill paid meanwhile); "Cancelar" again is then answered 573 and completes it.
-  await keepExchange(db, ctx, id, outcome);
+  });
   const registered = outcome.statusCode !== null && CANCELLED_AT_SEFAZ.has(outcome.statusCode);
   const detail = await documentAction(
     db,
@@ -161,39 +131,8 @@ export async function cancelInvoice(
   });
 }
 
-interface Outcome {
-  exchange: SefazExchange;
-  /** The event's cStat, null when no answer came. */
-  statusCode: string | null;
-  /** The pt-BR message: cstat.json's, or why no answer came. */
-  message: string;
-  protocol: string | null;
-}
-
 /** Rolls back phase 1's rehearsal of the cancellation of an authorised invoice. */
 class Rehearsed extends Error {}
-
-/** The event's exchange among the invoice's events (kind CANCEL), whatever SEFAZ said. */
-async function keepExchange(db: Db, ctx: AuditContext, invoiceId: number, outcome: Outcome) {
-  const compressed = compressExchange(outcome.exchange);
-  await inTransaction(db, (trx) =>
-    insertSefazEvents(trx, [
-      {
-        invoiceId,
-        kind: 'CANCEL',
-        service: 'NFeRecepcaoEvento4',
-        sequence: CANCEL_SEQUENCE,
-        url: compressed.url,
-        statusCode: outcome.statusCode,
-        message: outcome.message.slice(0, 500),
-        protocol: outcome.protocol,
-        requestGz: Buffer.from(compressed.request),
-        responseGz: compressed.response ? Buffer.from(compressed.response) : null,
-        userId: ctx.userId,
-      },
-    ]),
-  );
-}
 
 /**
  * The invoice cancelled in Fabril, in the caller's transaction:
