@@ -84,6 +84,8 @@ export {
   CANCELLED_OUT_OF_TIME,
   cancelDetail,
   CORRECTION_EVENT,
+  CORRECTION_USE_CONDITION,
+  correctionDetail,
   DUPLICATE_EVENT,
   envEventoXml,
   EVENT_BATCH_PROCESSED,

@@ -60,6 +60,17 @@ export function eventId(event: Pick<NfeEvent, 'type' | 'accessKey' | 'sequence'>
 export const cancelDetail = (protocol: string, reason: string) =>
   `<nProt>${protocol}</nProt><xJust>${text(reason)}</xJust>`;
 
+/**
+ * xCondUso of every carta de correção: the legal text, copied exactly from the enumeration of
+ * leiauteCCe_v1.00.xsd (PL_010d; the schema allows it with accents or without, this is the first).
+ */
+export const CORRECTION_USE_CONDITION =
+  'A Carta de Correção é disciplinada pelo § 1º-A do art. 7º do Convênio S/N, de 15 de dezembro de 1970 e pode ser utilizada para regularização de erro ocorrido na emissão de documento fiscal, desde que o erro não esteja relacionado com: I - as variáveis que determinam o valor do imposto tais como: base de cálculo, alíquota, diferença de preço, quantidade, valor da operação ou da prestação; II - a correção de dados cadastrais que implique mudança do remetente ou do destinatário; III - a data de emissão ou de saída.';
+
+/** The carta de correção's detail: the correction (15–1000 characters) and the legal text. */
+export const correctionDetail = (correction: string) =>
+  `<xCorrecao>${text(correction)}</xCorrecao><xCondUso>${CORRECTION_USE_CONDITION}</xCondUso>`;
+
 /** evento 1.00 unsigned, no whitespace between tags. */
 export function unsignedEventXml(event: NfeEvent): string {
   const description = descriptions[event.type];
