@@ -290,6 +290,7 @@ export const messages = {
     },
     issued: (number: number) => `Nota fiscal ${number} emitida.`,
     cancelled: 'Nota fiscal cancelada.',
+    corrected: 'Carta de correção registrada na SEFAZ.',
     saved: 'Nota fiscal salva.',
     created: 'Rascunho de nota fiscal criado.',
     deleted: 'Rascunho excluído.',

@@ -48,6 +48,7 @@ import { usePermission } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
 import { invoiceKeys, invoicesApi, useDeleteInvoice, useIssueInvoice } from './api.js';
 import { CancelDialog } from './cancel-dialog.js';
+import { CorrectionButton } from './correction-dialog.js';
 import { InvoiceStatusTag, SefazStatusTag } from './invoice-tags.js';
 
 /** The timeline's headlines, in the invoice's gender. */
@@ -306,6 +307,7 @@ export function InvoicePage({ basePath }: { basePath: string }) {
                 }}
               >
                 <Button onClick={back}>Voltar</Button>
+                <CorrectionButton invoice={row} />
                 {issued && (
                   <>
                     <Button
