@@ -41,7 +41,7 @@ export const invoicesApi = {
   remove: (id: number) => http.delete(one(id), refusals),
   /** 422 INVOICE_INCOMPLETE / INVALID_XML are listed by the page; 409 is the bar's. */
   issue: (id: number) => http.post<InvoiceDetail>(`${one(id)}/issue`, {}, refusals),
-  /** The dialog shows 400 next to the reason; 409 (PAID_BILLS, moved on), 422/502 (SEFAZ) in its Alert. */
+  /** The dialog: 400 at the reason; 409 (PAID_BILLS, moved on), 422/502 (SEFAZ) in its Alert. */
   cancel: (id: number, input: InvoiceCancelInput) =>
     http.post<InvoiceDetail>(`${one(id)}/cancel`, input, { silent: [400, 409, 422, 502] }),
   /** The signed XML, saved as NFe<key>.xml. */
