@@ -28,7 +28,7 @@ afterEach(() => {
   api.sefazSettings.timeoutSeconds = 10;
 });
 
-async function send(method: 'GET' | 'POST', url: string, payload?: unknown) {
+async function send(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
   return api.request({ method, url, token: await api.adminToken(), payload: payload as never });
 }
 
@@ -216,5 +216,25 @@ describe('an invoice SEFAZ never authorised', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().status).toBe('CANCELLED');
     expect(eventRequests()).toHaveLength(sent);
+  });
+});
+
+describe('without the A1', () => {
+  it('an authorised invoice is not cancelled (422 SEFAZ_NOT_CONFIGURED), nothing sent or changed', async () => {
+    const { invoice } = await issued();
+    const sent = eventRequests().length;
+    expect((await send('DELETE', '/api/v1/company/certificate')).statusCode).toBe(204);
+    try {
+      const response = await send('POST', `${BASE}/${invoice.id}/cancel`, { reason: REASON });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error.code).toBe('SEFAZ_NOT_CONFIGURED');
+      expect(eventRequests()).toHaveLength(sent);
+      expect(await stored(invoice.id)).toMatchObject({
+        status: 'ISSUED',
+        sefazStatus: 'AUTHORIZED',
+      });
+    } finally {
+      await readyCompany(api);
+    }
   });
 });

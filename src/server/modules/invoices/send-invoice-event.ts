@@ -1,18 +1,20 @@
+import type { Uf } from '../../../shared/br/states.js';
 import type { InvoiceEventKind } from '../../../shared/resources/invoices.js';
 import { now } from '../../../shared/clock.js';
 import type { Db } from '../../db/connection.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { inTransaction } from '../../platform/transaction.js';
+import { companySigningCertificate, getCompany } from '../company/index.js';
 import {
   compressExchange,
   failureMessage,
   SefazCallError,
+  sefazNotConfigured,
   sendNfeEvent,
   statusMessage,
 } from '../nfe/index.js';
 import type { InvoiceIssuing } from './invoice-issuing.js';
 import { insertSefazEvents } from './invoices.repo.js';
-import { nfeIssuer } from './send-to-sefaz.js';
 
 /** What SEFAZ said of an invoice's event, as kept among its events. */
 export interface EventOutcome {
@@ -44,7 +46,21 @@ export async function sendInvoiceEvent(
     detail: string;
   },
 ): Promise<EventOutcome> {
-  const issuer = await nfeIssuer(db, issuing.certificateKey);
+  const [company, certificate] = await Promise.all([
+    getCompany(db),
+    companySigningCertificate(db, issuing.certificateKey),
+  ]);
+  const uf = company.address.state as Uf | null;
+  // The A1 removed (or the UF cleared) since the NF-e was authorised: 422 saying which.
+  if (!uf || !certificate) throw sefazNotConfigured(uf, certificate);
+  const issuer = {
+    uf,
+    environment: company.nfeEnvironment,
+    certificate: {
+      privateKeyPem: certificate.privateKeyPem,
+      certificatePem: certificate.certificatePem,
+    },
+  };
   let outcome: EventOutcome;
   let exchange;
   try {
