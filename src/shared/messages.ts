@@ -247,6 +247,18 @@ export const messages = {
   },
   /** Notas Fiscais (DOMAIN §8, issue 18). */
   invoices: {
+    /** The cancellation event of an authorised NF-e (NFeRecepcaoEvento4). */
+    cancelRejected: (code: string, message: string) =>
+      `A SEFAZ recusou o cancelamento (${code}): ${message.replace(/\.?$/, '.')} A nota continua autorizada.`,
+    cancelNoAnswer: (reason: string) =>
+      `${reason} SEFAZ não respondeu; tente de novo. A nota continua autorizada e nada foi cancelado; repetir o pedido é seguro (se a SEFAZ já o registrou, ela confirma e a nota é cancelada).`,
+    correctionLength: 'Informe a correção com 15 a 1.000 caracteres.',
+    tooManyCorrections:
+      'Esta nota já tem 20 cartas de correção, o máximo que a SEFAZ aceita; a última registrada é a que vale.',
+    correctionRejected: (code: string, message: string) =>
+      `A SEFAZ recusou a carta de correção (${code}): ${message.replace(/\.?$/, '.')}`,
+    correctionNoAnswer: (reason: string) =>
+      `${reason} SEFAZ não respondeu; a carta de correção pode ter sido registrada ou não. Envie de novo a mesma correção (ela recebe o número seguinte).`,
     invalidAccessKey: 'Chave de acesso inválida: confira os 44 caracteres.',
     oneRecipient: 'Informe o cliente ou o fornecedor (apenas um).',
     reasonLength: 'Informe a justificativa com 15 a 255 caracteres.',
@@ -286,6 +298,7 @@ export const messages = {
     notSent: (number: number) =>
       `A nota fiscal ${number} não chegou à SEFAZ: use "Transmitir" para enviá-la.`,
     cancelled: 'Nota fiscal cancelada.',
+    corrected: 'Carta de correção registrada na SEFAZ.',
     saved: 'Nota fiscal salva.',
     created: 'Rascunho de nota fiscal criado.',
     deleted: 'Rascunho excluído.',

@@ -204,6 +204,23 @@ export const invoiceCancelSchema = z.object({
 });
 export type InvoiceCancelInput = z.input<typeof invoiceCancelSchema>;
 
+/** `POST /invoices/:id/correction`: the carta de correção's text (xCorrecao, 15–1000). */
+export const invoiceCorrectionSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(15, messages.invoices.correctionLength)
+    .max(1000, messages.invoices.correctionLength),
+});
+export type InvoiceCorrectionInput = z.input<typeof invoiceCorrectionSchema>;
+
+/** At most 20 cartas de correção per NF-e (nSeqEvento 1–20); each one replaces the previous. */
+export const MAX_CORRECTIONS = 20;
+
+/** A carta de correção is for an authorised NF-e not cancelled (the screen shows it by this). */
+export const invoiceCanCorrect = (invoice: { status: InvoiceStatus; sefazStatus: SefazStatus }) =>
+  invoice.status === 'ISSUED' && invoice.sefazStatus === 'AUTHORIZED';
+
 const taxSchema = z.object({
   code: z.string(),
   base: z.string(),

@@ -454,6 +454,23 @@ export async function findSefazEvents(db: DbOrTrx, invoiceId: number) {
   return rows;
 }
 
+/**
+ * The last nSeqEvento of the invoice's events of a type that SEFAZ registered (`registered`
+ * codes) or may have registered (no answer came): the next one must go past it. 0 when none.
+ */
+export async function lastEventSequence(
+  db: DbOrTrx,
+  invoiceId: number,
+  kind: Database['invoiceSefazEvents']['kind'],
+  registered: readonly string[],
+): Promise<number> {
+  const { rows } = await sql<{ last: number | null }>`
+    SELECT max(sequence) AS last FROM invoice_sefaz_events
+     WHERE invoice_id = ${invoiceId} AND kind = ${kind}
+       AND (status_code IS NULL OR status_code IN (${sql.join(registered)}))`.execute(db);
+  return rows[0]?.last ?? 0;
+}
+
 /** Whether the invoice has posted stock or bills already (an invoice issued before issue 20). */
 export async function hasPosted(db: DbOrTrx, invoiceId: number): Promise<boolean> {
   const { rows } = await sql<{ posted: boolean }>`

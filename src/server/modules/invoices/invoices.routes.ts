@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   invoiceArchiveQuerySchema,
   invoiceCancelSchema,
+  invoiceCorrectionSchema,
   invoiceCreateSchema,
   invoiceDetailSchema,
   invoiceEventListSchema,
@@ -15,6 +16,7 @@ import { replyWithFile } from '../../platform/file-reply.js';
 import { auditContext } from '../../platform/request-context.js';
 import { idParams } from '../../platform/route-schemas.js';
 import { cancelInvoice } from './cancel-invoice.js';
+import { correctInvoice } from './correct-invoice.js';
 import type { InvoiceIssuing } from './invoice-issuing.js';
 import { invoiceDanfe, invoiceXml, invoiceXmlArchive } from './invoice-files.js';
 import { getInvoice, listInvoiceEvents, listInvoices } from './invoices.read.js';
@@ -26,8 +28,8 @@ import { createInvoice, deleteInvoice, updateInvoice } from './save-invoice.js';
 /**
  * Notas Fiscais (`/invoices`): the list (filters, optional totals), an invoice with its lines,
  * taxes, bills and movements; the DRAFT's create, edit and delete; "Emitir" and "Cancelar", each
- * with its own permission; "Transmitir" and "Consultar" (SEFAZ, under invoices:issue) and the
- * exchanges with SEFAZ; the XML (the nfeProc once authorised), the DANFE and the period's archive.
+ * with its own permission; "Transmitir", "Consultar" and "Carta de correção" (SEFAZ, under
+ * invoices:issue) and the exchanges with SEFAZ; the XML (the nfeProc once authorised), the DANFE and the period's archive.
  */
 export function invoicesRoutes(db: Db, issuing: InvoiceIssuing): FastifyPluginAsyncZod {
   const base = '/invoices';
@@ -125,23 +127,36 @@ export function invoicesRoutes(db: Db, issuing: InvoiceIssuing): FastifyPluginAs
       config: { permission: 'invoices:read' },
       schema: {
         tags,
-        summary: 'As trocas com a SEFAZ (autorização, consultas), com seus XMLs',
+        summary: 'As trocas com a SEFAZ (autorização, consultas, eventos), com seus XMLs',
         params: idParams,
         response: { 200: invoiceEventListSchema },
       },
       handler: (request) => listInvoiceEvents(db, request.params.id),
     });
+    app.post(`${base}/:id/correction`, {
+      config: { permission: 'invoices:issue' },
+      schema: {
+        tags,
+        summary: 'Carta de correção (evento 110110) de uma nota autorizada e não cancelada',
+        params: idParams,
+        body: invoiceCorrectionSchema,
+        response: invoiceResponse,
+      },
+      handler: (request) =>
+        correctInvoice(db, auditContext(request), request.params.id, request.body, issuing),
+    });
     app.post(`${base}/:id/cancel`, {
       config: { permission: 'invoices:cancel' },
-      schema: { tags, params: idParams, body: invoiceCancelSchema, response: invoiceResponse },
+      schema: {
+        tags,
+        summary:
+          'Cancela a nota; se autorizada, pelo evento de cancelamento na SEFAZ (só se registrado)',
+        params: idParams,
+        body: invoiceCancelSchema,
+        response: invoiceResponse,
+      },
       handler: (request) =>
-        cancelInvoice(
-          db,
-          auditContext(request),
-          request.params.id,
-          request.body,
-          issuing.onOrderInvoiceVoided,
-        ),
+        cancelInvoice(db, auditContext(request), request.params.id, request.body, issuing),
     });
   };
 }

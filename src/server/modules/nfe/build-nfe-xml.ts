@@ -75,7 +75,7 @@ export function buildNfeXml(doc: NfeDocument): BuiltNfe {
 }
 
 /** dhEmi in the issuer's legal time ("2026-11-26T09:30:00-03:00") and the key's AAMM. */
-function localTime(instant: Date, uf: Uf) {
+export function localTime(instant: Date, uf: Uf) {
   const offset = utcOffsetMinutes[uf] ?? -180;
   const shifted = new Date(instant.getTime() + offset * 60_000).toISOString().slice(0, 19);
   const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');

@@ -7,7 +7,8 @@
  * sefaz/ (issue 20) talks to SEFAZ: the authoriser and URL of each service per UF and
  * environment, the SOAP 1.2 client over mutual TLS, NFeStatusServico4 and its route, the
  * authorisation of an NF-e (authorise-nfe.ts: enviNFe, consReciNFe, consSitNFe, the nfeProc) and
- * NFeInutilizacao4 (inutNFe, signed as the NF-e is: xml-signature.ts). The route
+ * NFeInutilizacao4 (inutNFe, signed as the NF-e is: xml-signature.ts) and NFeRecepcaoEvento4
+ * (nfe-event.ts: envEvento with the cancellation 110111 or the carta de correção 110110). The route
  * reads the company through a function app.ts gives it (the company module imports this one).
  */
 export { drawRandomCode } from './access-key.js';
@@ -27,7 +28,12 @@ export type {
   NfeRecipient,
 } from './nfe-document.js';
 export { signNfe, verifyNfeSignature } from './sign-nfe.js';
-export { validateNfe, validateNfeProc, type SchemaValidation } from './validate-nfe.js';
+export {
+  validateAgainst,
+  validateNfe,
+  validateNfeProc,
+  type SchemaValidation,
+} from './validate-nfe.js';
 export { DanfeXmlError, renderDanfe, type DanfeMarks } from './danfe/render-danfe.js';
 export {
   nfeRoutes,
@@ -74,3 +80,19 @@ export {
   type VoidAnswer,
   type VoidRange,
 } from './sefaz/void-numbers.js';
+export {
+  CANCEL_EVENT,
+  CANCELLED_OUT_OF_TIME,
+  cancelDetail,
+  CORRECTION_EVENT,
+  CORRECTION_USE_CONDITION,
+  correctionDetail,
+  DUPLICATE_EVENT,
+  envEventoXml,
+  EVENT_BATCH_PROCESSED,
+  EVENT_REGISTERED,
+  eventId,
+  sendNfeEvent,
+  type EventAnswer,
+  type NfeEvent,
+} from './sefaz/nfe-event.js';

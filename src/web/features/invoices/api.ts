@@ -53,9 +53,9 @@ export const invoicesApi = {
   /** Every exchange with SEFAZ, oldest first, each with its XMLs. */
   events: (id: number, signal?: AbortSignal) =>
     http.get<InvoiceEventList>(`${one(id)}/events`, { signal }),
-  /** The dialog shows 400 next to the reason and 409 (PAID_BILLS, moved on) in its Alert. */
+  /** The dialog: 400 at the reason; 409 (PAID_BILLS, moved on), 422/502 (SEFAZ) in its Alert. */
   cancel: (id: number, input: InvoiceCancelInput) =>
-    http.post<InvoiceDetail>(`${one(id)}/cancel`, input, { silent: [400, 409, 422] }),
+    http.post<InvoiceDetail>(`${one(id)}/cancel`, input, { silent: [400, 409, 422, 502] }),
   /** The signed XML, saved as NFe<key>.xml. */
   downloadXml: (invoice: Pick<InvoiceDetail, 'id' | 'accessKey'>) =>
     http.download(`${one(invoice.id)}/xml`, `NFe${invoice.accessKey ?? invoice.id}.xml`),

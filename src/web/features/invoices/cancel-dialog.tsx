@@ -17,8 +17,8 @@ interface CancelValues {
 
 /**
  * "Cancelar": the reason the cancellation event carries (15 to 255 characters, counted as typed).
- * What the issue posted is reversed; bills already paid refuse it (409 PAID_BILLS), said above
- * the reason, as a status that moved on meanwhile.
+ * An authorised NF-e is cancelled at SEFAZ first: its refusal (422) or silence (502) is said
+ * above the reason, as are bills already paid (409 PAID_BILLS) and a status that moved on.
  */
 export function CancelDialog({
   invoice,
@@ -41,7 +41,12 @@ export function CancelDialog({
 
   const showRefusal = (error: Error) => {
     if (!(error instanceof ApiError)) return;
-    if (error.status === 409 || (error.status === 422 && Object.keys(error.fields).length === 0)) {
+    // 502: SEFAZ did not answer (nothing cancelled; trying again is safe).
+    if (
+      error.status === 409 ||
+      error.status === 502 ||
+      (error.status === 422 && Object.keys(error.fields).length === 0)
+    ) {
       setRefusal(error.message);
       return;
     }
@@ -77,7 +82,9 @@ export function CancelDialog({
       >
         <DialogRefusal message={refusal} />
         <Typography.Paragraph type="secondary">
-          O estoque e os títulos lançados pela emissão são estornados. Não é possível desfazer.
+          {invoice.sefazStatus === 'AUTHORIZED'
+            ? 'O cancelamento é enviado à SEFAZ; só se ela o registrar o estoque e os títulos lançados pela emissão são estornados. Não é possível desfazer.'
+            : 'A nota não foi autorizada pela SEFAZ: é cancelada só no Fabril. O estoque e os títulos lançados são estornados.'}
         </Typography.Paragraph>
         <Form.Item
           label="Justificativa"

@@ -55,6 +55,7 @@ import {
   useTransmitInvoice,
 } from './api.js';
 import { CancelDialog } from './cancel-dialog.js';
+import { CorrectionButton } from './correction-dialog.js';
 import { invoiceActionMachine } from './invoice-action-machine.js';
 import { InvoiceSefazEvents } from './invoice-sefaz-events.js';
 import { InvoiceSefazSituation } from './invoice-sefaz-situation.js';
@@ -69,6 +70,7 @@ const timelineLabels: Record<string, string> = {
   transmit: 'Transmitida à SEFAZ',
   query: 'Consultada na SEFAZ',
   deny: 'Denegada pela SEFAZ',
+  correct: 'Carta de correção registrada',
   cancel: 'Cancelada',
 };
 
@@ -334,6 +336,7 @@ export function InvoicePage({ basePath }: { basePath: string }) {
                 }}
               >
                 <Button onClick={back}>Voltar</Button>
+                <CorrectionButton invoice={row} />
                 {issued && (
                   <>
                     <Button

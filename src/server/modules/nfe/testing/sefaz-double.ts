@@ -21,8 +21,8 @@ const WSDL_NS = 'http://www.portalfiscal.inf.br/nfe/wsdl/';
 
 /**
  * The schema each request's message must satisfy. A service joins the double by adding its entry
- * point here and its answer builder to `answerBuilders` (enviNFe_v4.00.xsd, envEvento_v1.00.xsd
- * in the next slices), and the part it signs to `signedParts` when its request is signed.
+ * point here and its answer builder to `answerBuilders` (envEvento also by event type:
+ * eventSchemas), and the part it signs to `signedParts` when its request is signed.
  */
 const requestSchemas: Partial<Record<SefazService, string>> = {
   NFeStatusServico4: 'consStatServ_v4.00.xsd',
@@ -30,6 +30,13 @@ const requestSchemas: Partial<Record<SefazService, string>> = {
   NFeRetAutorizacao4: 'consReciNFe_v4.00.xsd',
   NFeConsultaProtocolo4: 'consSitNFe_v4.00.xsd',
   NFeInutilizacao4: 'inutNFe_v4.00.xsd',
+  NFeRecepcaoEvento4: 'envEvento_v1.00.xsd',
+};
+
+/** The schema of each event type's envEvento, detail included (checked beside the generic one). */
+const eventSchemas: Record<string, string> = {
+  '110111': 'envEventoCancNFe_v1.00.xsd',
+  '110110': 'envCCe_v1.00.xsd',
 };
 
 /** The signed element of each signed request: its signature is checked against its own KeyInfo. */
@@ -82,7 +89,7 @@ export interface SefazDouble {
   requests: ReceivedRequest[];
   /**
    * Sets the standing reply of a service (107 "in operation" for the status, 102 "voided" for
-   * NFeInutilizacao4 by default).
+   * NFeInutilizacao4, 135 "registered" for each event of NFeRecepcaoEvento4 by default).
    */
   reply: (service: SefazService, reply: DoubleReply) => void;
   /** Back to the defaults: status 107, batches authorised, queries from what was authorised. */
@@ -108,6 +115,7 @@ export async function startSefazDouble(options: SefazDoubleOptions = {}): Promis
     ['NFeAutorizacao4', { cStat: '100' }],
     ['NFeRetAutorizacao4', { cStat: '104' }],
     ['NFeInutilizacao4', { cStat: '102' }],
+    ['NFeRecepcaoEvento4', { cStat: '135' }],
   ];
   const replies = new Map<string, DoubleReply>(defaults);
   const requests: ReceivedRequest[] = [];
@@ -193,6 +201,15 @@ function receive(
   const schemaErrors = schema
     ? validateAgainst(schema, messageXml).errors
     : [`the double does not know ${service}`];
+  if (service === 'NFeRecepcaoEvento4' && message) {
+    return {
+      service,
+      action,
+      messageXml,
+      schemaErrors: [...envelopeErrors, ...schemaErrors, ...eventErrors(message, messageXml)],
+      signatureValid: eventSignaturesVerify(message),
+    };
+  }
   const signedPart = signedParts[service as SefazService];
   return {
     service,
@@ -201,6 +218,27 @@ function receive(
     schemaErrors: [...envelopeErrors, ...schemaErrors],
     ...(signedPart ? { signatureValid: signatureVerifies(messageXml, signedPart) } : {}),
   };
+}
+
+/** The envEvento against its event type's own schema (the detail's fields), when it has one. */
+function eventErrors(envEvento: Element, messageXml: string): string[] {
+  const type = descendant(envEvento, 'tpEvento')?.textContent ?? '';
+  const schema = eventSchemas[type];
+  return schema ? validateAgainst(schema, messageXml).errors : [`unknown tpEvento ${type}`];
+}
+
+/** Each evento's signature, checked on the evento alone (its infEvento is what it signs). */
+function eventSignaturesVerify(envEvento: Element): boolean {
+  const events = elementChildren(envEvento).filter((e) => e.localName === 'evento');
+  return (
+    events.length > 0 &&
+    events.every((event) =>
+      signatureVerifies(new XMLSerializer().serializeToString(event), {
+        root: 'evento',
+        element: 'infEvento',
+      }),
+    )
+  );
 }
 
 /** The signature checked with the certificate the request carries (as SEFAZ does first). */
@@ -261,6 +299,33 @@ const answerBuilders: Partial<
       '</infInut>' +
       '</retInutNFe>'
     );
+  },
+  NFeRecepcaoEvento4: (request, reply) => {
+    const batch = `<idLote>${textOf(request, 'idLote') ?? '0'}</idLote>`;
+    const head = (cStat: string, xMotivo: string) =>
+      `<retEnvEvento xmlns="${NFE_NS}" versao="1.00">${batch}<tpAmb>${descendant(request, 'tpAmb')?.textContent ?? '2'}</tpAmb>` +
+      `<verAplic>${VERSION}</verAplic><cOrgao>${descendant(request, 'cOrgao')?.textContent ?? '35'}</cOrgao>` +
+      `<cStat>${cStat}</cStat><xMotivo>${xMotivo}</xMotivo>`;
+    // A batch the schema or the signature refuses is answered as a whole, without a retEvento.
+    if (reply.cStat === '215' || reply.cStat === '297') {
+      return `${head(reply.cStat, reply.xMotivo)}</retEnvEvento>`;
+    }
+    const events = request ? elementChildren(request).filter((e) => e.localName === 'evento') : [];
+    const answers = events.map((event) => {
+      const field = (name: string) => descendant(event, name)?.textContent ?? '';
+      const registered = reply.cStat === '135' || reply.cStat === '136' || reply.cStat === '155';
+      return (
+        `<retEvento versao="1.00"><infEvento><tpAmb>${field('tpAmb')}</tpAmb>` +
+        `<verAplic>${VERSION}</verAplic><cOrgao>${field('cOrgao')}</cOrgao>` +
+        `<cStat>${reply.cStat}</cStat><xMotivo>${reply.xMotivo}</xMotivo>` +
+        `<chNFe>${field('chNFe')}</chNFe><tpEvento>${field('tpEvento')}</tpEvento>` +
+        `<xEvento>${field('descEvento')}</xEvento><nSeqEvento>${field('nSeqEvento')}</nSeqEvento>` +
+        `<dhRegEvento>${sefazDateTime(new Date())}</dhRegEvento>` +
+        (registered ? `<nProt>${protocolNumber(field('cOrgao') || '35')}</nProt>` : '') +
+        '</infEvento></retEvento>'
+      );
+    });
+    return `${head('128', defaultReasons['128']!)}${answers.join('')}</retEnvEvento>`;
   },
   NFeAutorizacao4: (request, reply, authoriser) => {
     const head = (cStat: string, xMotivo: string) =>
@@ -401,6 +466,11 @@ const defaultReasons: Record<string, string> = {
   '217': 'Rejeicao: NF-e nao consta na base de dados da SEFAZ',
   '301': 'Uso Denegado: Irregularidade fiscal do emitente',
   '302': 'Uso Denegado: Irregularidade fiscal do destinatario',
+  '128': 'Lote de Evento Processado',
+  '135': 'Evento registrado e vinculado a NF-e',
+  '155': 'Cancelamento homologado fora de prazo',
+  '501': 'Rejeicao: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 7 dias)',
+  '573': 'Rejeicao: Duplicidade de Evento',
 };
 
 function answer(
