@@ -116,9 +116,10 @@ describe('Naturezas de Operação in Chromium', () => {
     await page.getByLabel('CEST', { exact: true }).fill('28.038.00');
     await ctx.screenshot('product-fiscal-1280', true);
     await page.setViewportSize(PHONE);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      PHONE.width,
-    );
+    // Once the form has laid itself out for the phone (it re-renders on the width change).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(PHONE.width);
     await ctx.screenshot('product-fiscal-375', true);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/product$/);
