@@ -49,7 +49,7 @@ const timelineLabels: Record<string, string> = {
   update: 'Alterado',
   approve: 'Aprovado',
   reserve: 'Reserva atualizada',
-  planProduction: 'Produção planejada',
+  planProduction: 'Planejamento do que falta',
   invoice: 'Faturamento',
   reopen: 'Reaberto por nota cancelada',
   close: 'Encerrado',
