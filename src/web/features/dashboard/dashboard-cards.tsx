@@ -16,7 +16,7 @@ const cardTexts: Record<DashboardCardKey, { title: string; basis: string }> = {
   revenue: {
     title: 'Faturamento do mês',
     basis:
-      'Notas fiscais de saída emitidas (sem as canceladas), pela data de emissão, do dia 1º até hoje; comparado com o mês passado do dia 1º até o mesmo dia.',
+      'Notas fiscais de saída autorizadas pela SEFAZ (sem as canceladas), pela data de emissão, do dia 1º até hoje; comparado com o mês passado do dia 1º até o mesmo dia.',
   },
   ordersToDeliver: {
     title: 'Pedidos a entregar',
@@ -134,7 +134,7 @@ const count = (n: number) => n.toLocaleString('pt-BR');
 /** The cards the user may see, in a grid: four a row on a wide screen, one on a phone. */
 export function DashboardCards({ cards }: { cards: Cards }) {
   const shown: ReactNode[] = [];
-  const { revenue, ordersToDeliver, receivables, payables } = cards;
+  const { revenue, ordersToDeliver } = cards;
   if (revenue) {
     shown.push(
       <MetricCard
@@ -173,29 +173,19 @@ export function DashboardCards({ cards }: { cards: Cards }) {
     if (card)
       shown.push(<MetricCard key={name} name={name} link={card.link} figure={count(card.count)} />);
   }
-  if (receivables) {
-    shown.push(
-      <MetricCard
-        key="receivables"
-        name="receivables"
-        link={receivables.total.link}
-        figure={<BigMoney value={receivables.total.amount} />}
-      >
-        <BillsLines card={receivables} />
-      </MetricCard>,
-    );
-  }
-  if (payables) {
-    shown.push(
-      <MetricCard
-        key="payables"
-        name="payables"
-        link={payables.total.link}
-        figure={<BigMoney value={payables.total.amount} />}
-      >
-        <BillsLines card={payables} />
-      </MetricCard>,
-    );
+  for (const name of ['receivables', 'payables'] as const) {
+    const card = cards[name];
+    if (card)
+      shown.push(
+        <MetricCard
+          key={name}
+          name={name}
+          link={card.total.link}
+          figure={<BigMoney value={card.total.amount} />}
+        >
+          <BillsLines card={card} />
+        </MetricCard>,
+      );
   }
   if (cards.accountsBalance) {
     shown.push(
