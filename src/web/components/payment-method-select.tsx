@@ -6,12 +6,13 @@ import { resourceKeys } from '../lib/query-keys.js';
 import { allowClear } from './antd-config.js';
 import { codeNameSearch } from './code-name-ranking.js';
 
-type Usage = 'PAY' | 'RECEIVE';
+/** Whether a document's bills are paid or received. */
+export type PaymentUsage = 'PAY' | 'RECEIVE';
 
 interface PaymentMethodRow {
   id: number;
   name: string;
-  usage: Usage | 'BOTH';
+  usage: PaymentUsage | 'BOTH';
 }
 
 /**
@@ -22,7 +23,7 @@ interface PaymentMethodRow {
 export function PaymentMethodSelect({
   usage,
   ...rest
-}: Omit<SelectProps<number>, 'options' | 'loading'> & { usage: Usage }) {
+}: Omit<SelectProps<number>, 'options' | 'loading'> & { usage: PaymentUsage }) {
   const methods = useQuery({
     queryKey: [...resourceKeys('payment-methods').lists(), 'picker', usage],
     queryFn: async ({ signal }) => {

@@ -28,7 +28,6 @@ import {
   invoiceUpdateSchema,
   type InvoiceDetail,
 } from '../../../shared/resources/invoices.js';
-import { CategorySelect } from '../../components/category-select.js';
 import {
   DocumentFormPage,
   DocumentFormRoute,
@@ -39,10 +38,8 @@ import { invoiceableItems, type PickedItem } from '../../components/item-sets.js
 import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { itemColumn, quantityColumn, unitPriceColumn } from '../../components/line-columns.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
-import { MoneyInput } from '../../components/money-input.js';
 import { PageSpinner } from '../../components/page-spinner.js';
-import { PaymentMethodSelect } from '../../components/payment-method-select.js';
-import { PaymentTermsFields } from '../../components/payment-terms-fields.js';
+import { BillingTermsFields } from '../../components/billing-terms-fields.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { resourceApi } from '../../components/resource-row.js';
 import { countUpTo } from '../../components/text-limit.js';
@@ -365,59 +362,18 @@ function InvoiceForm({
               <Select options={enumOptions(freightModes)} popupMatchSelectWidth={false} />
             </Form.Item>
           </Col>
-          <Col {...quarter}>
-            <Form.Item label="Frete" name="freight" rules={[validate('freight')]}>
-              <MoneyInput />
-            </Form.Item>
-          </Col>
-          <Col {...quarter}>
-            <Form.Item
-              label="Desconto"
-              name="discount"
-              rules={[validate('discount')]}
-              dependencies={['items']}
-            >
-              <MoneyInput />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              label="Forma de pagamento"
-              name="paymentMethodId"
-              rules={[validate('paymentMethodId')]}
-            >
-              <PaymentMethodSelect
-                key={incoming ? 'PAY' : 'RECEIVE'}
-                usage={incoming ? 'PAY' : 'RECEIVE'}
-              />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              label="Categoria"
-              name="categoryId"
-              rules={[
-                ...(rule?.createsBills
-                  ? [{ ...required, message: messages.invoices.needsCategory }]
-                  : []),
-                validate('categoryId'),
-              ]}
-              extra={
-                rule?.createsBills
-                  ? `Das contas a ${incoming ? 'pagar' : 'receber'} que a emissão cria.`
-                  : undefined
-              }
-            >
-              <CategorySelect
-                key={incoming ? 'EXPENSE' : 'INCOME'}
-                nature={incoming ? 'EXPENSE' : 'INCOME'}
-                popupMatchSelectWidth={false}
-              />
-            </Form.Item>
-          </Col>
-          <PaymentTermsFields
+          <BillingTermsFields
             validate={validate}
-            note="O 1º vencimento conta da data de emissão."
+            usage={incoming ? 'PAY' : 'RECEIVE'}
+            categoryRequired={
+              rule?.createsBills ? { ...required, message: messages.invoices.needsCategory } : null
+            }
+            categoryNote={
+              rule?.createsBills
+                ? `Das contas a ${incoming ? 'pagar' : 'receber'} que a emissão cria.`
+                : undefined
+            }
+            termsNote="O 1º vencimento conta da data de emissão."
           />
         </Row>
       </Card>

@@ -11,6 +11,12 @@ import type {
   InvoiceCreateInput,
   InvoiceDetail,
 } from '../../../shared/resources/invoices.js';
+import {
+  billingTermsInput,
+  billingTermsValues,
+  NEW_BILLING_TERMS,
+  type BillingTermsValues,
+} from '../../components/billing-terms.js';
 import { lineAmount, quantityText } from '../../components/line-table-values.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
 import { typedQuantityToDecimal } from '../../components/quantity-text.js';
@@ -30,7 +36,7 @@ export interface InvoiceFormLine {
 
 export type RecipientKind = 'client' | 'supplier';
 
-export interface InvoiceFormValues {
+export interface InvoiceFormValues extends BillingTermsValues {
   fiscalOperationId?: number;
   recipientKind?: RecipientKind;
   clientId?: number | null;
@@ -39,13 +45,7 @@ export interface InvoiceFormValues {
   series?: number | null;
   locationId?: number | null;
   freightMode?: FreightMode;
-  freight?: string;
-  discount?: string;
-  paymentMethodId?: number | null;
   categoryId?: number | null;
-  installments?: number | null;
-  firstDueInDays?: number | null;
-  intervalDays?: number | null;
   referencedKeys?: string[];
   additionalInfo?: string;
   items?: InvoiceFormLine[];
@@ -66,13 +66,8 @@ export function invoiceFormValues(invoice: InvoiceDetail): InvoiceFormValues {
     series: invoice.series,
     locationId: invoice.locationId,
     freightMode: invoice.freightMode,
-    freight: moneyText(invoice.freight),
-    discount: moneyText(invoice.discount),
-    paymentMethodId: invoice.paymentMethodId,
+    ...billingTermsValues(invoice),
     categoryId: invoice.categoryId,
-    installments: invoice.installments,
-    firstDueInDays: invoice.firstDueInDays,
-    intervalDays: invoice.intervalDays,
     referencedKeys: [...invoice.referencedKeys],
     additionalInfo: invoice.additionalInfo ?? '',
     items: invoice.items.map((line) => ({
@@ -102,13 +97,8 @@ export function newInvoiceValues(defaults: {
     series: null,
     locationId: defaults.locationId ?? null,
     freightMode: '9',
-    freight: '0,00',
-    discount: '0,00',
-    paymentMethodId: null,
+    ...NEW_BILLING_TERMS,
     categoryId: null,
-    installments: 1,
-    firstDueInDays: 30,
-    intervalDays: 30,
     referencedKeys: [],
     additionalInfo: '',
     items: [{}],
@@ -137,13 +127,8 @@ export function toInvoiceInput(
     series: orNull(values.series),
     locationId: orNull(values.locationId),
     freightMode: values.freightMode ?? '9',
-    freight: typedMoneyToDecimal(values.freight ?? '') ?? '0.00',
-    discount: typedMoneyToDecimal(values.discount ?? '') ?? '0.00',
-    paymentMethodId: orNull(values.paymentMethodId),
+    ...billingTermsInput(values),
     categoryId: orNull(values.categoryId),
-    installments: values.installments ?? 1,
-    firstDueInDays: values.firstDueInDays ?? 0,
-    intervalDays: values.intervalDays ?? 0,
     additionalInfo: values.additionalInfo ?? '',
     referencedKeys: options.returning
       ? (values.referencedKeys ?? []).map((key) => key?.trim() ?? '').filter((key) => key !== '')

@@ -30,6 +30,7 @@ import {
 } from '../../../shared/resources/invoices.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
+import { DocumentFigure, DocumentHeading } from '../../components/document-heading.js';
 import {
   deleteDraftAction,
   documentActionOf,
@@ -296,35 +297,17 @@ export function InvoicePage({ basePath }: { basePath: string }) {
         const canReadBill = (kind: 'PAY' | 'RECEIVE') =>
           kind === 'PAY' ? canReadPayables : canReadReceivables;
 
-        const figure = (label: string, value: string, testId: string, strong = false) => (
-          <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }} data-testid={testId}>
-            <Typography.Text type="secondary">{label}</Typography.Text>
-            <div style={{ whiteSpace: 'nowrap' }}>
-              <Typography.Text strong={strong} style={{ fontSize: strong ? 22 : 17 }}>
-                {value}
-              </Typography.Text>
-            </div>
-          </Card>
-        );
         const { totals } = row;
 
         return (
           <Flex vertical gap={16}>
             <Flex justify="space-between" align="flex-start" gap={12} wrap>
-              <div style={{ minWidth: 0 }}>
-                <Typography.Text type="secondary">Nota fiscal</Typography.Text>
-                <Typography.Title
-                  level={2}
-                  style={{ margin: 0, overflowWrap: 'anywhere' }}
-                  data-testid="invoice-number"
-                >
-                  {invoiceTitle(row)}
-                </Typography.Title>
+              <DocumentHeading kind="Nota fiscal" title={invoiceTitle(row)} testId="invoice-number">
                 <Flex gap={8} wrap>
                   <InvoiceStatusTag status={row.status} />
                   {issued && <SefazStatusTag status={row.sefazStatus} />}
                 </Flex>
-              </div>
+              </DocumentHeading>
               <DocumentActionBar
                 machine={machine}
                 status={row.status}
@@ -402,10 +385,31 @@ export function InvoicePage({ basePath }: { basePath: string }) {
             )}
 
             <Flex gap={12} wrap>
-              {figure('Total da nota', formatBRL(totals.total), 'invoice-total', true)}
-              {figure('Produtos', formatBRL(totals.productsTotal), 'invoice-products')}
-              {figure('ICMS', formatBRL(totals.icmsTotal), 'invoice-icms')}
-              {figure('IPI', formatBRL(totals.ipiTotal), 'invoice-ipi')}
+              <DocumentFigure
+                label="Total da nota"
+                value={formatBRL(totals.total)}
+                testId="invoice-total"
+                strong
+                noWrap
+              />
+              <DocumentFigure
+                label="Produtos"
+                value={formatBRL(totals.productsTotal)}
+                testId="invoice-products"
+                noWrap
+              />
+              <DocumentFigure
+                label="ICMS"
+                value={formatBRL(totals.icmsTotal)}
+                testId="invoice-icms"
+                noWrap
+              />
+              <DocumentFigure
+                label="IPI"
+                value={formatBRL(totals.ipiTotal)}
+                testId="invoice-ipi"
+                noWrap
+              />
             </Flex>
 
             <Card>

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/resources/production-orders.js';
 import { formatDate, formatDateTime } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
+import { DocumentFigure, DocumentHeading } from '../../components/document-heading.js';
 import { documentActionOf, editAction } from '../../components/document-actions.js';
 import { DocumentTimeline } from '../../components/document-timeline.js';
 import { RecordQueryResult } from '../../components/record-query-result.js';
@@ -144,17 +145,6 @@ function OrderScreen({
   const materialQty = (line: { unit: string; unitDecimals: number }, value: string | null) =>
     value === null ? '—' : `${formatQuantity(value, line.unitDecimals)} ${line.unit}`;
 
-  const figure = (label: string, value: string, testId: string, strong = false) => (
-    <Card size="small" style={{ flex: '1 1 140px', minWidth: 0 }} data-testid={testId}>
-      <Typography.Text type="secondary">{label}</Typography.Text>
-      <div>
-        <Typography.Text strong={strong} style={{ fontSize: strong ? 22 : 17 }}>
-          {value}
-        </Typography.Text>
-      </div>
-    </Card>
-  );
-
   const availabilityColumns = planned
     ? [
         {
@@ -195,13 +185,9 @@ function OrderScreen({
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="flex-start" gap={12} wrap>
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text type="secondary">Ordem de produção</Typography.Text>
-          <Typography.Title level={2} style={{ margin: 0 }} data-testid="order-number">
-            {row.number}
-          </Typography.Title>
+        <DocumentHeading kind="Ordem de produção" title={row.number} testId="order-number">
           <ProductionOrderStatusTag status={row.status} />
-        </div>
+        </DocumentHeading>
         <DocumentActionBar
           machine={productionOrderMachine}
           status={row.status}
@@ -229,11 +215,31 @@ function OrderScreen({
       {shortages && planned && <ShortagePanel order={row} shortages={shortages} />}
 
       <Flex gap={12} wrap>
-        {figure('Quantidade', qty(row.quantity), 'order-quantity', true)}
-        {row.producedQuantity !== null &&
-          figure('Produzida', qty(row.producedQuantity), 'order-produced', true)}
-        {row.unitCost !== null &&
-          figure('Custo unitário', formatUnitCost(row.unitCost), 'order-unit-cost', true)}
+        <DocumentFigure
+          label="Quantidade"
+          value={qty(row.quantity)}
+          testId="order-quantity"
+          strong
+          basis={140}
+        />
+        {row.producedQuantity !== null && (
+          <DocumentFigure
+            label="Produzida"
+            value={qty(row.producedQuantity)}
+            testId="order-produced"
+            strong
+            basis={140}
+          />
+        )}
+        {row.unitCost !== null && (
+          <DocumentFigure
+            label="Custo unitário"
+            value={formatUnitCost(row.unitCost)}
+            testId="order-unit-cost"
+            strong
+            basis={140}
+          />
+        )}
       </Flex>
 
       <Card>
@@ -288,10 +294,32 @@ function OrderScreen({
         <Card title="Custo real" data-testid="cost-breakdown">
           <Flex vertical gap={12}>
             <Flex gap={12} wrap>
-              {figure('Materiais', formatBRL(row.materialsCost), 'cost-materials')}
-              {figure('Custos', formatBRL(row.outlaysCost), 'cost-outlays')}
-              {figure('Total', formatBRL(row.totalCost), 'cost-total', true)}
-              {figure('Custo unitário', formatUnitCost(row.unitCost), 'cost-unit', true)}
+              <DocumentFigure
+                label="Materiais"
+                value={formatBRL(row.materialsCost)}
+                testId="cost-materials"
+                basis={140}
+              />
+              <DocumentFigure
+                label="Custos"
+                value={formatBRL(row.outlaysCost)}
+                testId="cost-outlays"
+                basis={140}
+              />
+              <DocumentFigure
+                label="Total"
+                value={formatBRL(row.totalCost)}
+                testId="cost-total"
+                strong
+                basis={140}
+              />
+              <DocumentFigure
+                label="Custo unitário"
+                value={formatUnitCost(row.unitCost)}
+                testId="cost-unit"
+                strong
+                basis={140}
+              />
             </Flex>
             <Typography.Text data-testid="product-in">
               Entrada de {qty(row.producedQuantity)} de {row.productName} em{' '}

@@ -10,7 +10,7 @@ import {
   purchaseOrderUpdateSchema,
   type PurchaseOrderDetail,
 } from '../../../shared/resources/purchase-orders.js';
-import { CategorySelect, useCategoryNamed } from '../../components/category-select.js';
+import { useCategoryNamed } from '../../components/category-select.js';
 import {
   DocumentFormPage,
   DocumentFormRoute,
@@ -23,9 +23,7 @@ import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { itemColumn, quantityColumn, unitPriceColumn } from '../../components/line-columns.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { unitPriceText } from '../../components/line-table-values.js';
-import { MoneyInput } from '../../components/money-input.js';
-import { PaymentMethodSelect } from '../../components/payment-method-select.js';
-import { PaymentTermsFields } from '../../components/payment-terms-fields.js';
+import { BillingTermsFields } from '../../components/billing-terms-fields.js';
 import { PageSpinner } from '../../components/page-spinner.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { useDocumentForm } from '../../components/use-document-form.js';
@@ -261,44 +259,12 @@ function OrderForm({
 
       <Card title="Valores e pagamento">
         <Row gutter={16}>
-          <Col {...quarter}>
-            <Form.Item label="Frete" name="freight" rules={[validate('freight')]}>
-              <MoneyInput />
-            </Form.Item>
-          </Col>
-          <Col {...quarter}>
-            <Form.Item
-              label="Desconto"
-              name="discount"
-              rules={[validate('discount')]}
-              dependencies={['items']}
-            >
-              <MoneyInput />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              label="Forma de pagamento"
-              name="paymentMethodId"
-              rules={[validate('paymentMethodId')]}
-            >
-              <PaymentMethodSelect usage="PAY" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              label="Categoria"
-              name="categoryId"
-              validateFirst
-              rules={[required, validate('categoryId')]}
-              extra="Das contas a pagar que o recebimento cria."
-            >
-              <CategorySelect nature="EXPENSE" popupMatchSelectWidth={false} />
-            </Form.Item>
-          </Col>
-          <PaymentTermsFields
+          <BillingTermsFields
             validate={validate}
-            note="O 1º vencimento conta da data de cada recebimento."
+            usage="PAY"
+            categoryRequired={required}
+            categoryNote="Das contas a pagar que o recebimento cria."
+            termsNote="O 1º vencimento conta da data de cada recebimento."
           />
         </Row>
         <OrderTotalsBar />

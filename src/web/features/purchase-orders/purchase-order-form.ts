@@ -7,6 +7,12 @@ import type {
   PurchaseOrderUpdateInput,
   PurchaseReceiveInput,
 } from '../../../shared/resources/purchase-orders.js';
+import {
+  billingTermsInput,
+  billingTermsValues,
+  NEW_BILLING_TERMS,
+  type BillingTermsValues,
+} from '../../components/billing-terms.js';
 import { lineAmount, quantityText, unitPriceText } from '../../components/line-table-values.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
 import { typedQuantityToDecimal } from '../../components/quantity-text.js';
@@ -22,18 +28,12 @@ export interface OrderFormLine {
   unitPrice?: string;
 }
 
-export interface OrderFormValues {
+export interface OrderFormValues extends BillingTermsValues {
   supplierId?: number;
   orderDate?: string;
   expectedDate?: string | null;
   locationId?: number;
-  paymentMethodId?: number | null;
   categoryId?: number;
-  installments?: number | null;
-  firstDueInDays?: number | null;
-  intervalDays?: number | null;
-  freight?: string;
-  discount?: string;
   notes?: string;
   items?: OrderFormLine[];
 }
@@ -45,13 +45,8 @@ export function orderFormValues(order: PurchaseOrderDetail): OrderFormValues {
     orderDate: order.orderDate,
     expectedDate: order.expectedDate,
     locationId: order.locationId,
-    paymentMethodId: order.paymentMethodId,
+    ...billingTermsValues(order),
     categoryId: order.categoryId,
-    installments: order.installments,
-    firstDueInDays: order.firstDueInDays,
-    intervalDays: order.intervalDays,
-    freight: formatDecimal(order.freight, 2),
-    discount: formatDecimal(order.discount, 2),
     notes: order.notes ?? '',
     items: order.items.map((line) => ({
       id: line.id,
@@ -75,19 +70,13 @@ export function newOrderValues(defaults: {
     orderDate: defaults.today,
     expectedDate: null,
     locationId: defaults.locationId ?? undefined,
-    paymentMethodId: null,
+    ...NEW_BILLING_TERMS,
     categoryId: defaults.categoryId,
-    installments: 1,
-    firstDueInDays: 30,
-    intervalDays: 30,
-    freight: '0,00',
-    discount: '0,00',
     notes: '',
     items: [defaults.line ?? {}],
   };
 }
 
-const orNull = <T>(value: T | undefined | null) => (value === undefined ? null : value);
 const typed = (value: string | undefined, toDecimal: (text: string) => string | undefined) =>
   value === undefined ? undefined : toDecimal(value);
 
@@ -108,13 +97,8 @@ export function toOrderInput(
     orderDate: values.orderDate,
     expectedDate: values.expectedDate ?? null,
     locationId: values.locationId,
-    paymentMethodId: orNull(values.paymentMethodId),
+    ...billingTermsInput(values),
     categoryId: values.categoryId,
-    installments: values.installments ?? 1,
-    firstDueInDays: values.firstDueInDays ?? 0,
-    intervalDays: values.intervalDays ?? 0,
-    freight: typedMoneyToDecimal(values.freight ?? '') ?? '0.00',
-    discount: typedMoneyToDecimal(values.discount ?? '') ?? '0.00',
     notes: values.notes ?? '',
     items: (values.items ?? []).map((line) => ({
       ...(line.id === undefined ? {} : { id: line.id }),

@@ -17,6 +17,11 @@ import {
 import { formatDate, formatDateTime } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
 import {
+  DocumentFigure,
+  DocumentHeading,
+  OrderMoneyFigures,
+} from '../../components/document-heading.js';
+import {
   deleteDraftAction,
   documentActionOf,
   editAction,
@@ -134,27 +139,12 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
           ),
         ];
 
-        const figure = (label: string, value: string, testId: string, strong = false) => (
-          <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }} data-testid={testId}>
-            <Typography.Text type="secondary">{label}</Typography.Text>
-            <div>
-              <Typography.Text strong={strong} style={{ fontSize: strong ? 22 : 17 }}>
-                {value}
-              </Typography.Text>
-            </div>
-          </Card>
-        );
-
         return (
           <Flex vertical gap={16}>
             <Flex justify="space-between" align="flex-start" gap={12} wrap>
-              <div style={{ minWidth: 0 }}>
-                <Typography.Text type="secondary">Ordem de compra</Typography.Text>
-                <Typography.Title level={2} style={{ margin: 0 }} data-testid="order-number">
-                  {row.number}
-                </Typography.Title>
+              <DocumentHeading kind="Ordem de compra" title={row.number} testId="order-number">
                 <OrderStatusTag status={row.status} />
-              </div>
+              </DocumentHeading>
               <DocumentActionBar
                 machine={purchaseOrderMachine}
                 status={row.status}
@@ -172,13 +162,13 @@ export function PurchaseOrderPage({ basePath }: { basePath: string }) {
               </DocumentActionBar>
             </Flex>
 
-            <Flex gap={12} wrap>
-              {figure('Total', formatBRL(row.total), 'order-total', true)}
-              {figure('Itens', formatBRL(row.itemsTotal), 'order-items-total')}
-              {figure('Frete', formatBRL(row.freight), 'order-freight')}
-              {figure('Desconto', formatBRL(row.discount), 'order-discount')}
-              {figure('Recebido', formatBRL(row.receivedValue), 'order-received')}
-            </Flex>
+            <OrderMoneyFigures order={row}>
+              <DocumentFigure
+                label="Recebido"
+                value={formatBRL(row.receivedValue)}
+                testId="order-received"
+              />
+            </OrderMoneyFigures>
 
             <Card>
               <Descriptions

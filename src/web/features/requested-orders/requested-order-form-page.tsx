@@ -8,7 +8,7 @@ import {
   requestedOrderUpdateSchema,
   type RequestedOrderDetail,
 } from '../../../shared/resources/requested-orders.js';
-import { CategorySelect, useCategoryNamed } from '../../components/category-select.js';
+import { useCategoryNamed } from '../../components/category-select.js';
 import {
   DocumentFormPage,
   DocumentFormRoute,
@@ -20,10 +20,8 @@ import { LazyDateInput } from '../../components/lazy-inputs.js';
 import { itemColumn, quantityColumn, unitPriceColumn } from '../../components/line-columns.js';
 import { LineTable, type LineColumn } from '../../components/line-table.js';
 import { unitPriceText } from '../../components/line-table-values.js';
-import { MoneyInput } from '../../components/money-input.js';
 import { PageSpinner } from '../../components/page-spinner.js';
-import { PaymentMethodSelect } from '../../components/payment-method-select.js';
-import { PaymentTermsFields } from '../../components/payment-terms-fields.js';
+import { BillingTermsFields } from '../../components/billing-terms-fields.js';
 import { PercentInput } from '../../components/percent-input.js';
 import { ReferenceSelect } from '../../components/reference-select.js';
 import { countUpTo } from '../../components/text-limit.js';
@@ -265,44 +263,12 @@ function RequestedOrderForm({
 
       <Card title="Valores e pagamento">
         <Row gutter={16}>
-          <Col {...quarter}>
-            <Form.Item label="Frete" name="freight" rules={[validate('freight')]}>
-              <MoneyInput />
-            </Form.Item>
-          </Col>
-          <Col {...quarter}>
-            <Form.Item
-              label="Desconto"
-              name="discount"
-              rules={[validate('discount')]}
-              dependencies={['items']}
-            >
-              <MoneyInput />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              label="Forma de pagamento"
-              name="paymentMethodId"
-              rules={[validate('paymentMethodId')]}
-            >
-              <PaymentMethodSelect usage="RECEIVE" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              label="Categoria"
-              name="categoryId"
-              validateFirst
-              rules={[required, validate('categoryId')]}
-              extra="Das contas a receber que o faturamento cria."
-            >
-              <CategorySelect nature="INCOME" popupMatchSelectWidth={false} />
-            </Form.Item>
-          </Col>
-          <PaymentTermsFields
+          <BillingTermsFields
             validate={validate}
-            note="O 1º vencimento conta da data de cada faturamento."
+            usage="RECEIVE"
+            categoryRequired={required}
+            categoryNote="Das contas a receber que o faturamento cria."
+            termsNote="O 1º vencimento conta da data de cada faturamento."
           />
           <Col span={24}>
             <Form.Item

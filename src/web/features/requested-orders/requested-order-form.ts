@@ -9,6 +9,12 @@ import type {
   RequestedOrderDetail,
   RequestedOrderUpdateInput,
 } from '../../../shared/resources/requested-orders.js';
+import {
+  billingTermsInput,
+  billingTermsValues,
+  NEW_BILLING_TERMS,
+  type BillingTermsValues,
+} from '../../components/billing-terms.js';
 import { lineAmount, quantityText, unitPriceText } from '../../components/line-table-values.js';
 import { typedMoneyToDecimal } from '../../components/money-text.js';
 import { typedQuantityToDecimal } from '../../components/quantity-text.js';
@@ -26,19 +32,13 @@ export interface RequestedOrderFormLine {
   discountPercent?: string;
 }
 
-export interface RequestedOrderFormValues {
+export interface RequestedOrderFormValues extends BillingTermsValues {
   clientId?: number;
   orderDate?: string;
   deliveryDate?: string | null;
   locationId?: number;
   fiscalOperationId?: number | null;
-  paymentMethodId?: number | null;
   categoryId?: number;
-  installments?: number | null;
-  firstDueInDays?: number | null;
-  intervalDays?: number | null;
-  freight?: string;
-  discount?: string;
   notes?: string;
   items?: RequestedOrderFormLine[];
 }
@@ -51,13 +51,8 @@ export function requestedOrderFormValues(order: RequestedOrderDetail): Requested
     deliveryDate: order.deliveryDate,
     locationId: order.locationId,
     fiscalOperationId: order.fiscalOperationId,
-    paymentMethodId: order.paymentMethodId,
+    ...billingTermsValues(order),
     categoryId: order.categoryId,
-    installments: order.installments,
-    firstDueInDays: order.firstDueInDays,
-    intervalDays: order.intervalDays,
-    freight: formatDecimal(order.freight, 2),
-    discount: formatDecimal(order.discount, 2),
     notes: order.notes ?? '',
     items: order.items.map((line) => ({
       id: line.id,
@@ -80,13 +75,8 @@ export function newRequestedOrderValues(defaults: {
     deliveryDate: null,
     locationId: defaults.locationId ?? undefined,
     fiscalOperationId: null,
-    paymentMethodId: null,
+    ...NEW_BILLING_TERMS,
     categoryId: defaults.categoryId,
-    installments: 1,
-    firstDueInDays: 30,
-    intervalDays: 30,
-    freight: '0,00',
-    discount: '0,00',
     notes: '',
     items: [{ discountPercent: '0,00' }],
   };
@@ -117,13 +107,8 @@ export function toRequestedOrderInput(
     deliveryDate: values.deliveryDate ?? null,
     locationId: values.locationId,
     fiscalOperationId: orNull(values.fiscalOperationId),
-    paymentMethodId: orNull(values.paymentMethodId),
+    ...billingTermsInput(values),
     categoryId: values.categoryId,
-    installments: values.installments ?? 1,
-    firstDueInDays: values.firstDueInDays ?? 0,
-    intervalDays: values.intervalDays ?? 0,
-    freight: typedMoneyToDecimal(values.freight ?? '') ?? '0.00',
-    discount: typedMoneyToDecimal(values.discount ?? '') ?? '0.00',
     notes: values.notes ?? '',
     items: (values.items ?? []).map((line) => ({
       ...(line.id === undefined ? {} : { id: line.id }),

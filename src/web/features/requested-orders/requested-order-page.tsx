@@ -15,6 +15,7 @@ import {
 } from '../../../shared/resources/requested-orders.js';
 import { formatDate } from '../../components/dates.js';
 import { DocumentActionBar } from '../../components/document-action-bar.js';
+import { DocumentHeading, OrderMoneyFigures } from '../../components/document-heading.js';
 import {
   deleteDraftAction,
   documentActionOf,
@@ -299,27 +300,12 @@ export function RequestedOrderPage({ basePath }: { basePath: string }) {
           ),
         ];
 
-        const figure = (label: string, value: string, testId: string, strong = false) => (
-          <Card size="small" style={{ flex: '1 1 120px', minWidth: 0 }} data-testid={testId}>
-            <Typography.Text type="secondary">{label}</Typography.Text>
-            <div>
-              <Typography.Text strong={strong} style={{ fontSize: strong ? 22 : 17 }}>
-                {value}
-              </Typography.Text>
-            </div>
-          </Card>
-        );
-
         return (
           <Flex vertical gap={16}>
             <Flex justify="space-between" align="flex-start" gap={12} wrap>
-              <div style={{ minWidth: 0 }}>
-                <Typography.Text type="secondary">Pedido recebido</Typography.Text>
-                <Typography.Title level={2} style={{ margin: 0 }} data-testid="order-number">
-                  {row.number}
-                </Typography.Title>
+              <DocumentHeading kind="Pedido recebido" title={row.number} testId="order-number">
                 <RequestedOrderStatusTag status={row.status} />
-              </div>
+              </DocumentHeading>
               <DocumentActionBar
                 machine={requestedOrderMachine}
                 status={row.status}
@@ -340,12 +326,7 @@ export function RequestedOrderPage({ basePath }: { basePath: string }) {
 
             <CreditRefusalSection order={row} credit={credit} />
 
-            <Flex gap={12} wrap>
-              {figure('Total', formatBRL(row.total), 'order-total', true)}
-              {figure('Itens', formatBRL(row.itemsTotal), 'order-items-total')}
-              {figure('Desconto', formatBRL(row.discount), 'order-discount')}
-              {figure('Frete', formatBRL(row.freight), 'order-freight')}
-            </Flex>
+            <OrderMoneyFigures order={row} />
 
             <Card>
               <Descriptions
