@@ -355,7 +355,26 @@ const invoiceMovementSchema = z.object({
   reversed: z.boolean(),
 });
 
+/**
+ * The number of an invoice cancelled before SEFAZ authorised it (NOT_SENT, REJECTED): VOIDED once
+ * a voided range of its series holds it (its protocol and time), else TO_VOID with why the last
+ * try failed (SEFAZ's refusal, its silence, a missing A1), if one was made.
+ */
+export const invoiceNumberVoidingSchema = z.object({
+  state: z.enum(['VOIDED', 'TO_VOID']),
+  protocol: nullableText,
+  voidedAt: nullableText,
+  message: nullableText,
+});
+export type InvoiceNumberVoiding = z.output<typeof invoiceNumberVoidingSchema>;
+
+/** Whether cancelling the invoice leaves its number to void: SEFAZ never authorised it. */
+export const numberVoidedOnCancel = (invoice: { sefazStatus: SefazStatus }) =>
+  invoice.sefazStatus === 'NOT_SENT' || invoice.sefazStatus === 'REJECTED';
+
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
+  /** null unless it is an invoice cancelled before SEFAZ authorised it, with a number. */
+  numberVoiding: invoiceNumberVoidingSchema.nullable(),
   additionalInfo: nullableText,
   referencedKeys: z.array(z.string()),
   totals: invoiceTotalsSchema,
@@ -403,13 +422,17 @@ export type InvoiceMissingPiece = { field: string; message: string };
 /** 422 INVALID_XML's `details`: one schema message each. */
 export type InvoiceSchemaProblem = { message: string };
 
-/** The kinds of an invoice's exchanges with SEFAZ (the cancel and correction events come next). */
+/**
+ * The kinds of an invoice's exchanges with SEFAZ: the authorisation and its queries, the events
+ * (cancellation, carta de correção) and the voiding of the number of one cancelled unauthorised.
+ */
 export const invoiceEventKinds = {
   AUTHORIZATION: 'Autorização',
   RECEIPT: 'Consulta do lote',
   QUERY: 'Consulta da NF-e',
   CANCEL: 'Cancelamento',
   CORRECTION: 'Carta de correção',
+  VOID: 'Inutilização do número',
 } as const;
 export type InvoiceEventKind = keyof typeof invoiceEventKinds;
 

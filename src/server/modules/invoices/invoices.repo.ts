@@ -431,6 +431,22 @@ export async function insertSefazEvents(trx: Trx, events: readonly InvoiceEventV
     .execute();
 }
 
+/** The invoice's last exchange of a kind (its code and pt-BR message), if any. */
+export async function lastSefazEvent(
+  db: DbOrTrx,
+  invoiceId: number,
+  kind: Database['invoiceSefazEvents']['kind'],
+): Promise<{ statusCode: string | null; message: string } | undefined> {
+  return db
+    .selectFrom('invoiceSefazEvents')
+    .select(['statusCode', 'message'])
+    .where('invoiceId', '=', invoiceId)
+    .where('kind', '=', kind)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The invoice's exchanges with SEFAZ, oldest first, with who caused each. */
 export async function findSefazEvents(db: DbOrTrx, invoiceId: number) {
   const { rows } = await sql<{

@@ -58,7 +58,7 @@ import { CancelDialog } from './cancel-dialog.js';
 import { CorrectionButton } from './correction-dialog.js';
 import { invoiceActionMachine } from './invoice-action-machine.js';
 import { InvoiceSefazEvents } from './invoice-sefaz-events.js';
-import { InvoiceSefazSituation } from './invoice-sefaz-situation.js';
+import { InvoiceNumberVoiding, InvoiceSefazSituation } from './invoice-sefaz-situation.js';
 import { InvoiceStatusTag, SefazStatusTag } from './invoice-tags.js';
 
 /** The timeline's headlines, in the invoice's gender. */
@@ -72,6 +72,7 @@ const timelineLabels: Record<string, string> = {
   deny: 'Denegada pela SEFAZ',
   correct: 'Carta de correção registrada',
   cancel: 'Cancelada',
+  voidNumber: 'Número inutilizado na SEFAZ',
 };
 
 /** Why "Emitir" was refused, as a list the page shows under the action bar. */
@@ -388,6 +389,8 @@ export function InvoicePage({ basePath }: { basePath: string }) {
                 data-testid="cancel-reason"
               />
             )}
+
+            <InvoiceNumberVoiding invoice={row} />
 
             {row.accessKey && (
               <Card size="small" title="Chave de acesso">
