@@ -453,4 +453,17 @@ export const invoiceEventSchema = z.object({
   responseXml: z.string().nullable(),
 });
 export type InvoiceEvent = z.output<typeof invoiceEventSchema>;
+
+/**
+ * The cStat of an event SEFAZ registered: 135 registered and linked to the NF-e, 136 registered
+ * but not linked (a carta de correção), 155 a cancellation accepted out of time. A 573 answers a
+ * repeat and proves nothing by itself (the first answer, lost, was the registration).
+ */
+const EVENT_REGISTERED_CODES: readonly string[] = ['135', '136', '155'];
+
+/** A cancellation or carta de correção SEFAZ registered: it has a procEventoNFe to download. */
+export const invoiceEventHasProc = (event: Pick<InvoiceEvent, 'kind' | 'statusCode'>) =>
+  (event.kind === 'CANCEL' || event.kind === 'CORRECTION') &&
+  event.statusCode !== null &&
+  EVENT_REGISTERED_CODES.includes(event.statusCode);
 export const invoiceEventListSchema = z.object({ items: z.array(invoiceEventSchema) });

@@ -447,6 +447,16 @@ export async function lastSefazEvent(
     .executeTakeFirst();
 }
 
+/** One exchange of the invoice with both XMLs gzipped, if it is the invoice's. */
+export async function findSefazEvent(db: DbOrTrx, invoiceId: number, eventId: number) {
+  return db
+    .selectFrom('invoiceSefazEvents')
+    .select(['id', 'kind', 'sequence', 'statusCode', 'requestGz', 'responseGz'])
+    .where('invoiceId', '=', invoiceId)
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+}
+
 /** The invoice's exchanges with SEFAZ, oldest first, with who caused each. */
 export async function findSefazEvents(db: DbOrTrx, invoiceId: number) {
   const { rows } = await sql<{
