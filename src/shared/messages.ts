@@ -307,6 +307,22 @@ export const messages = {
       `Número ${number} da série ${series} inutilizado na SEFAZ`,
     numberToVoid: (number: number, series: number) =>
       `O número ${number} da série ${series} ainda precisa ser inutilizado na SEFAZ`,
+    /**
+     * The Histórico's line for one exchange with SEFAZ ("Emitir", "Transmitir"): what was done
+     * and SEFAZ's answer, merged from the two entries recorded.
+     */
+    exchange: {
+      issued: 'Emitida',
+      transmitted: 'Transmitida',
+      authorized: (done: string, protocol: string | null) =>
+        `${done} e autorizada pela SEFAZ${protocol ? ` (protocolo ${protocol})` : ''}`,
+      rejected: (done: string, code: string | null) =>
+        `${done} e rejeitada pela SEFAZ${code ? ` (código ${code})` : ''}`,
+      denied: (done: string, code: string | null) =>
+        `${done} e denegada pela SEFAZ${code ? ` (código ${code})` : ''}`,
+      pending: (done: string) => `${done}; a SEFAZ não respondeu (pendente de consulta)`,
+      notSent: (done: string) => `${done}; não chegou à SEFAZ`,
+    },
     numberToVoidHow:
       'Use "Inutilizar numeração" em Notas Fiscais com este número (só ele, do início ao fim da faixa).',
     corrected: 'Carta de correção registrada na SEFAZ.',

@@ -57,6 +57,7 @@ import {
 import { CancelDialog } from './cancel-dialog.js';
 import { CorrectionButton } from './correction-dialog.js';
 import { invoiceActionMachine } from './invoice-action-machine.js';
+import { mergeSefazExchanges } from './invoice-timeline.js';
 import { InvoiceSefazEvents } from './invoice-sefaz-events.js';
 import { InvoiceNumberVoiding, InvoiceSefazSituation } from './invoice-sefaz-situation.js';
 import { InvoiceStatusTag, SefazStatusTag } from './invoice-tags.js';
@@ -66,7 +67,7 @@ const timelineLabels: Record<string, string> = {
   create: 'Criada',
   update: 'Alterada',
   issue: 'Emitida',
-  // Each transmission, and each answer recorded after it (phase 3 of "Emitir" too).
+  // A transmission or an answer told alone (mergeSefazExchanges joins the two of one exchange).
   transmit: 'Transmitida à SEFAZ',
   query: 'Consultada na SEFAZ',
   deny: 'Denegada pela SEFAZ',
@@ -649,6 +650,7 @@ export function InvoicePage({ basePath }: { basePath: string }) {
                 entityId={row.id}
                 labels={timelineLabels}
                 machine={invoiceMachine}
+                steps={mergeSefazExchanges}
               />
             </Card>
 
