@@ -298,6 +298,33 @@ export const messages = {
     notSent: (number: number) =>
       `A nota fiscal ${number} não chegou à SEFAZ: use "Transmitir" para enviá-la.`,
     cancelled: 'Nota fiscal cancelada.',
+    /** Cancelled before SEFAZ authorised it: its number voided at SEFAZ, or still to void. */
+    cancelledNumberVoided: (number: number) =>
+      `Nota fiscal cancelada; o número ${number} foi inutilizado na SEFAZ.`,
+    cancelledNumberToVoid: (number: number) =>
+      `Nota fiscal cancelada, mas o número ${number} ainda não foi inutilizado na SEFAZ: veja o motivo na nota.`,
+    numberVoided: (number: number, series: number) =>
+      `Número ${number} da série ${series} inutilizado na SEFAZ`,
+    numberToVoid: (number: number, series: number) =>
+      `O número ${number} da série ${series} ainda precisa ser inutilizado na SEFAZ`,
+    /**
+     * The Histórico's line for one exchange with SEFAZ ("Emitir", "Transmitir"): what was done
+     * and SEFAZ's answer, merged from the two entries recorded.
+     */
+    exchange: {
+      issued: 'Emitida',
+      transmitted: 'Transmitida',
+      authorized: (done: string, protocol: string | null) =>
+        `${done} e autorizada pela SEFAZ${protocol ? ` (protocolo ${protocol})` : ''}`,
+      rejected: (done: string, code: string | null) =>
+        `${done} e rejeitada pela SEFAZ${code ? ` (código ${code})` : ''}`,
+      denied: (done: string, code: string | null) =>
+        `${done} e denegada pela SEFAZ${code ? ` (código ${code})` : ''}`,
+      pending: (done: string) => `${done}; a SEFAZ não respondeu (pendente de consulta)`,
+      notSent: (done: string) => `${done}; não chegou à SEFAZ`,
+    },
+    numberToVoidHow:
+      'Use "Inutilizar numeração" em Notas Fiscais com este número (só ele, do início ao fim da faixa).',
     corrected: 'Carta de correção registrada na SEFAZ.',
     saved: 'Nota fiscal salva.',
     created: 'Rascunho de nota fiscal criado.',
@@ -352,6 +379,9 @@ export const messages = {
       `A SEFAZ recusou a inutilização (${code}): ${message}`,
     noAnswer: (reason: string) =>
       `${reason} A inutilização pode ter sido registrada ou não; nada foi gravado. Repita o pedido com a mesma faixa: se a SEFAZ já a registrou, ela confirma e a faixa é gravada.`,
+    /** The voiding of a cancelled invoice's number that got no answer (its page says it). */
+    notAnswered: (reason: string) =>
+      `${reason} A inutilização pode ter sido registrada ou não; repita-a com este número: se a SEFAZ já a registrou, ela confirma.`,
   },
   /** SEFAZ's web services (server/modules/nfe/sefaz): why a status or a call could not be had. */
   sefaz: {

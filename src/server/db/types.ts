@@ -575,7 +575,7 @@ export interface InvoicesTable extends Bookkeeping {
 export interface InvoiceSefazEventsTable {
   id: Generated<number>;
   invoiceId: number;
-  kind: 'AUTHORIZATION' | 'RECEIPT' | 'QUERY' | 'CANCEL' | 'CORRECTION';
+  kind: 'AUTHORIZATION' | 'RECEIPT' | 'QUERY' | 'CANCEL' | 'CORRECTION' | 'VOID';
   service: string;
   sequence: number | null;
   url: string;

@@ -355,7 +355,26 @@ const invoiceMovementSchema = z.object({
   reversed: z.boolean(),
 });
 
+/**
+ * The number of an invoice cancelled before SEFAZ authorised it (NOT_SENT, REJECTED): VOIDED once
+ * a voided range of its series holds it (its protocol and time), else TO_VOID with why the last
+ * try failed (SEFAZ's refusal, its silence, a missing A1), if one was made.
+ */
+export const invoiceNumberVoidingSchema = z.object({
+  state: z.enum(['VOIDED', 'TO_VOID']),
+  protocol: nullableText,
+  voidedAt: nullableText,
+  message: nullableText,
+});
+export type InvoiceNumberVoiding = z.output<typeof invoiceNumberVoidingSchema>;
+
+/** Whether cancelling the invoice leaves its number to void: SEFAZ never authorised it. */
+export const numberVoidedOnCancel = (invoice: { sefazStatus: SefazStatus }) =>
+  invoice.sefazStatus === 'NOT_SENT' || invoice.sefazStatus === 'REJECTED';
+
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
+  /** null unless it is an invoice cancelled before SEFAZ authorised it, with a number. */
+  numberVoiding: invoiceNumberVoidingSchema.nullable(),
   additionalInfo: nullableText,
   referencedKeys: z.array(z.string()),
   totals: invoiceTotalsSchema,
@@ -403,13 +422,17 @@ export type InvoiceMissingPiece = { field: string; message: string };
 /** 422 INVALID_XML's `details`: one schema message each. */
 export type InvoiceSchemaProblem = { message: string };
 
-/** The kinds of an invoice's exchanges with SEFAZ (the cancel and correction events come next). */
+/**
+ * The kinds of an invoice's exchanges with SEFAZ: the authorisation and its queries, the events
+ * (cancellation, carta de correção) and the voiding of the number of one cancelled unauthorised.
+ */
 export const invoiceEventKinds = {
   AUTHORIZATION: 'Autorização',
   RECEIPT: 'Consulta do lote',
   QUERY: 'Consulta da NF-e',
   CANCEL: 'Cancelamento',
   CORRECTION: 'Carta de correção',
+  VOID: 'Inutilização do número',
 } as const;
 export type InvoiceEventKind = keyof typeof invoiceEventKinds;
 
@@ -430,4 +453,17 @@ export const invoiceEventSchema = z.object({
   responseXml: z.string().nullable(),
 });
 export type InvoiceEvent = z.output<typeof invoiceEventSchema>;
+
+/**
+ * The cStat of an event SEFAZ registered: 135 registered and linked to the NF-e, 136 registered
+ * but not linked (a carta de correção), 155 a cancellation accepted out of time. A 573 answers a
+ * repeat and proves nothing by itself (the first answer, lost, was the registration).
+ */
+const EVENT_REGISTERED_CODES: readonly string[] = ['135', '136', '155'];
+
+/** A cancellation or carta de correção SEFAZ registered: it has a procEventoNFe to download. */
+export const invoiceEventHasProc = (event: Pick<InvoiceEvent, 'kind' | 'statusCode'>) =>
+  (event.kind === 'CANCEL' || event.kind === 'CORRECTION') &&
+  event.statusCode !== null &&
+  EVENT_REGISTERED_CODES.includes(event.statusCode);
 export const invoiceEventListSchema = z.object({ items: z.array(invoiceEventSchema) });

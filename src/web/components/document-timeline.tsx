@@ -7,6 +7,15 @@ import { queryKeys } from '../lib/query-keys.js';
 import { usePermission } from '../lib/session.js';
 import { timelineHeadline } from './document-actions.js';
 
+/**
+ * One line of the timeline: an audit entry (its author, time and status change), told under
+ * `what` instead of its action's label when given — several entries merged into one, say.
+ */
+export interface TimelineStep {
+  entry: AuditEntry;
+  what?: string;
+}
+
 /** What the timeline reads of a status machine: its statuses' labels. */
 interface StatusLabels {
   statuses: Readonly<Record<string, string>>;
@@ -28,7 +37,8 @@ function statusChange(entry: AuditEntry, machine: StatusLabels | undefined): str
  * entry ("Aprovada por Ana em 24/11/2026 10:05"), the status it moved between and whatever
  * `describe` adds (a receipt's invoice number). It reads GET /audit under the same key as the
  * Histórico drawer, so invalidating the resource (`resourceKeys(entity).all`) refreshes it after
- * an action. Shown only to users with audit:read.
+ * an action. Shown only to users with audit:read. `steps` lets a document tell several entries as
+ * one line (an action and the answer recorded right after it).
  */
 export function DocumentTimeline({
   entity,
@@ -36,6 +46,7 @@ export function DocumentTimeline({
   labels = {},
   machine,
   describe,
+  steps,
 }: {
   /** The resource's path name (`purchase-orders`). */
   entity: string;
@@ -45,6 +56,8 @@ export function DocumentTimeline({
   /** The document's status machine, whose labels name the statuses an entry moved between. */
   machine?: StatusLabels;
   describe?: (entry: AuditEntry) => ReactNode;
+  /** The lines to show from the entries, oldest first; one line per entry when absent. */
+  steps?: (entries: readonly AuditEntry[]) => TimelineStep[];
 }) {
   const allowed = usePermission('audit:read');
   const history = useQuery({
@@ -69,17 +82,20 @@ export function DocumentTimeline({
 
   // The API answers newest first; the story reads from the start.
   const entries = [...history.data.items].reverse();
+  const lines = steps ? steps(entries) : entries.map((entry): TimelineStep => ({ entry }));
   return (
     <Timeline
       data-testid="document-timeline"
-      items={entries.map((entry) => {
+      items={lines.map(({ entry, what }) => {
         const moved = statusChange(entry, machine);
         const extra = describe?.(entry);
         return {
           key: entry.id,
           content: (
             <div data-testid="timeline-entry">
-              <Typography.Text>{timelineHeadline(entry, labels)}</Typography.Text>
+              <Typography.Text>
+                {timelineHeadline(entry, what === undefined ? labels : { [entry.action]: what })}
+              </Typography.Text>
               {moved && (
                 <div>
                   <Typography.Text type="secondary">{moved}</Typography.Text>

@@ -1,6 +1,10 @@
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { messages } from '../../../shared/messages.js';
-import type { InvoiceCancelInput, InvoiceDetail } from '../../../shared/resources/invoices.js';
+import {
+  numberVoidedOnCancel,
+  type InvoiceCancelInput,
+  type InvoiceDetail,
+} from '../../../shared/resources/invoices.js';
 import { now } from '../../../shared/clock.js';
 import type { Db, Trx } from '../../db/connection.js';
 import type { AuditContext } from '../../platform/audit.js';
@@ -18,8 +22,10 @@ import { reverseMovement } from '../stock-movements/index.js';
 import { invoiceDocument } from './invoice.document.js';
 import type { InvoiceIssuing } from './invoice-issuing.js';
 import { findInvoiceMovements, type LockedInvoice } from './invoices.repo.js';
+import { getInvoice } from './invoices.read.js';
 import { guardSefaz } from './sefaz-guard.js';
 import { sendInvoiceEvent } from './send-invoice-event.js';
+import { voidCancelledNumber } from './void-cancelled-number.js';
 
 /**
  * Told, in the cancelling transaction, that an invoice of a sales order was cancelled (the sales
@@ -47,7 +53,9 @@ const CANCELLED_AT_SEFAZ = new Set([EVENT_REGISTERED, CANCELLED_OUT_OF_TIME, DUP
  * answer is awaited (SENDING, PENDING).
  *
  * An invoice SEFAZ never authorised (NOT_SENT, REJECTED) is cancelled here only, in one
- * transaction (cancelHere); its number is then to be voided (Inutilizar numeração).
+ * transaction (cancelHere), and then its number is voided at SEFAZ (NFeInutilizacao4) outside it
+ * (void-cancelled-number.ts): voided or not, the invoice stays cancelled; its page says whether
+ * the number is voided or still to void.
  *
  * An AUTHORIZED one is cancelled at SEFAZ first, in the three phases of "Emitir" so that no lock
  * is held while SEFAZ thinks:
@@ -89,7 +97,14 @@ export async function cancelInvoice(
         }
       },
     );
-    return local;
+    if (local.number === null || !numberVoidedOnCancel(local)) return local;
+    await voidCancelledNumber(db, ctx, issuing, {
+      invoiceId: id,
+      series: local.series,
+      number: local.number,
+      reason,
+    });
+    return await getInvoice(db, id);
   } catch (error) {
     if (!(error instanceof Rehearsed) || !authorised) throw error;
   }

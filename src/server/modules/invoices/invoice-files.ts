@@ -1,11 +1,16 @@
 import { ErrorCode, errorMessages } from '../../../shared/error-codes.js';
-import { invoiceMachine } from '../../../shared/resources/invoices.js';
+import { invoiceEventHasProc, invoiceMachine } from '../../../shared/resources/invoices.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { FileToSend } from '../../platform/file-reply.js';
 import { getCompany } from '../company/index.js';
-import { nfeProcXml, renderDanfe } from '../nfe/index.js';
-import { archiveRowsAfter, findInvoiceXml, type ArchiveRow } from './invoices.repo.js';
+import { decompressXml, eventProcXml, nfeProcXml, renderDanfe } from '../nfe/index.js';
+import {
+  archiveRowsAfter,
+  findInvoiceXml,
+  findSefazEvent,
+  type ArchiveRow,
+} from './invoices.repo.js';
 import { xmlArchiveStream } from './xml-archive.js';
 
 /** An issued invoice's files (the signed XML byte for byte, its DANFE) and a period's archive. */
@@ -36,6 +41,30 @@ export async function invoiceXml(db: DbOrTrx, id: number): Promise<FileToSend> {
     body: Buffer.from(xml, 'utf8'),
     contentType: 'application/xml; charset=utf-8',
     fileName: authorised ? `${accessKey}-procNFe.xml` : `NFe${accessKey}.xml`,
+  };
+}
+
+/**
+ * A registered cancellation or carta de correção as the issuer keeps it: procEventoNFe (the
+ * signed evento as sent, SEFAZ's retEvento as received; procEventoCancNFe / procCCeNFe),
+ * `<tpEvento><key><seq>-procEventoNFe.xml`. 404 for an event of another invoice, one SEFAZ did
+ * not register, or another kind of exchange.
+ */
+export async function invoiceEventXml(
+  db: DbOrTrx,
+  invoiceId: number,
+  eventId: number,
+): Promise<FileToSend> {
+  const event = await findSefazEvent(db, invoiceId, eventId);
+  const registered = event && invoiceEventHasProc(event) && event.responseGz !== null;
+  const proc = registered
+    ? eventProcXml(decompressXml(event.requestGz), decompressXml(event.responseGz!))
+    : undefined;
+  if (!proc) throw new NotFoundError();
+  return {
+    body: Buffer.from(proc.xml, 'utf8'),
+    contentType: 'application/xml; charset=utf-8',
+    fileName: `${proc.id}-procEventoNFe.xml`,
   };
 }
 

@@ -1,9 +1,12 @@
-import type {
-  InvoiceDetail,
-  InvoiceEvent,
-  InvoiceListQuery,
-  InvoicePage,
-  InvoiceSummary,
+import { messages } from '../../../shared/messages.js';
+import {
+  numberVoidedOnCancel,
+  type InvoiceDetail,
+  type InvoiceEvent,
+  type InvoiceListQuery,
+  type InvoiceNumberVoiding,
+  type InvoicePage,
+  type InvoiceSummary,
 } from '../../../shared/resources/invoices.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { NotFoundError } from '../../platform/errors.js';
@@ -14,9 +17,11 @@ import {
   findInvoiceLines,
   findInvoiceMovements,
   findInvoiceWithNames,
+  lastSefazEvent,
   listInvoiceRows,
   type InvoiceDbRow,
 } from './invoices.repo.js';
+import { voidedRangeHolding } from './voided-numbers.repo.js';
 
 /** Notas Fiscais as the screens read them: the list, and an invoice with what it posted. */
 
@@ -80,13 +85,15 @@ export async function listInvoices(db: DbOrTrx, query: InvoiceListQuery): Promis
 export async function getInvoice(db: DbOrTrx, id: number): Promise<InvoiceDetail> {
   const row = await findInvoiceWithNames(db, id);
   if (!row) throw new NotFoundError();
-  const [lines, bills, movements] = await Promise.all([
+  const [lines, bills, movements, numberVoiding] = await Promise.all([
     findInvoiceLines(db, id),
     findInvoiceBills(db, id),
     findInvoiceMovements(db, id),
+    numberVoidingOf(db, row),
   ]);
   return {
     ...invoiceSummary(row),
+    numberVoiding,
     additionalInfo: row.additionalInfo,
     referencedKeys: row.referencedKeys,
     totals: row.totals,
@@ -94,6 +101,34 @@ export async function getInvoice(db: DbOrTrx, id: number): Promise<InvoiceDetail
     bills: bills.map(({ paidAmount: _paid, ...bill }) => bill),
     movements,
   };
+}
+
+/**
+ * Whether the number of an invoice cancelled before SEFAZ authorised it is voided: a voided range
+ * of its series holds it (cancelling voided it, or "Inutilizar numeração" did), or it is still to
+ * void, with what the last try heard (SEFAZ's refusal or silence) when one was made.
+ */
+async function numberVoidingOf(
+  db: DbOrTrx,
+  row: InvoiceDbRow,
+): Promise<InvoiceNumberVoiding | null> {
+  if (row.status !== 'CANCELLED' || row.number === null || !numberVoidedOnCancel(row)) return null;
+  const range = await voidedRangeHolding(db, row.series, row.number);
+  if (range) {
+    return {
+      state: 'VOIDED',
+      protocol: range.protocol,
+      voidedAt: range.voidedAt.toISOString(),
+      message: null,
+    };
+  }
+  const tried = await lastSefazEvent(db, row.id, 'VOID');
+  const message = !tried
+    ? null
+    : tried.statusCode === null
+      ? messages.voidNumbers.notAnswered(tried.message)
+      : messages.voidNumbers.rejected(tried.statusCode, tried.message);
+  return { state: 'TO_VOID', protocol: null, voidedAt: null, message };
 }
 
 /** `GET /invoices/:id/events`: its exchanges with SEFAZ, each with its XML as sent and answered. */

@@ -431,6 +431,32 @@ export async function insertSefazEvents(trx: Trx, events: readonly InvoiceEventV
     .execute();
 }
 
+/** The invoice's last exchange of a kind (its code and pt-BR message), if any. */
+export async function lastSefazEvent(
+  db: DbOrTrx,
+  invoiceId: number,
+  kind: Database['invoiceSefazEvents']['kind'],
+): Promise<{ statusCode: string | null; message: string } | undefined> {
+  return db
+    .selectFrom('invoiceSefazEvents')
+    .select(['statusCode', 'message'])
+    .where('invoiceId', '=', invoiceId)
+    .where('kind', '=', kind)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** One exchange of the invoice with both XMLs gzipped, if it is the invoice's. */
+export async function findSefazEvent(db: DbOrTrx, invoiceId: number, eventId: number) {
+  return db
+    .selectFrom('invoiceSefazEvents')
+    .select(['id', 'kind', 'sequence', 'statusCode', 'requestGz', 'responseGz'])
+    .where('invoiceId', '=', invoiceId)
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+}
+
 /** The invoice's exchanges with SEFAZ, oldest first, with who caused each. */
 export async function findSefazEvents(db: DbOrTrx, invoiceId: number) {
   const { rows } = await sql<{

@@ -18,7 +18,7 @@ import { idParams } from '../../platform/route-schemas.js';
 import { cancelInvoice } from './cancel-invoice.js';
 import { correctInvoice } from './correct-invoice.js';
 import type { InvoiceIssuing } from './invoice-issuing.js';
-import { invoiceDanfe, invoiceXml, invoiceXmlArchive } from './invoice-files.js';
+import { invoiceDanfe, invoiceEventXml, invoiceXml, invoiceXmlArchive } from './invoice-files.js';
 import { getInvoice, listInvoiceEvents, listInvoices } from './invoices.read.js';
 import { issueInvoice } from './issue-invoice.js';
 import { queryInvoice } from './query-invoice.js';
@@ -132,6 +132,18 @@ export function invoicesRoutes(db: Db, issuing: InvoiceIssuing): FastifyPluginAs
         response: { 200: invoiceEventListSchema },
       },
       handler: (request) => listInvoiceEvents(db, request.params.id),
+    });
+    app.get(`${base}/:id/events/:eventId/xml`, {
+      config: { permission: 'invoices:read' },
+      schema: {
+        tags,
+        summary:
+          'O procEventoNFe (evento assinado + retorno da SEFAZ) de um cancelamento ou carta de correção registrado',
+        params: idParams.extend({ eventId: idParams.shape.id }),
+        response: { 200: z.any().describe('application/xml') },
+      },
+      handler: async (request, reply) =>
+        replyWithFile(reply, await invoiceEventXml(db, request.params.id, request.params.eventId)),
     });
     app.post(`${base}/:id/correction`, {
       config: { permission: 'invoices:issue' },

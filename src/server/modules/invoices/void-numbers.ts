@@ -48,7 +48,9 @@ const NAMED_NUMBERS = 5;
  * series can take a number of the range meanwhile. That holds the series' issues for as long as
  * SEFAZ takes to answer (NFE_TIMEOUT_S at most); voiding is rare, a wrong voiding is not undone.
  *
- * - a number held by any invoice (draft with a number, issued, cancelled, denied): 422 naming it;
+ * - a number held by an invoice (draft with a number, issued, cancelled, denied): 422 naming it,
+ *   unless that invoice was cancelled before SEFAZ authorised it (NOT_SENT, REJECTED): its number
+ *   is one to void (void-cancelled-number.ts tries when cancelling);
  * - a range overlapping a voided one: 422 naming it (the exclusion constraint backs this up);
  * - 102, or 563 (this same range voided before: a repeat whose first answer was lost): recorded
  *   with its protocol (none on a 563), date and the exchange compressed;

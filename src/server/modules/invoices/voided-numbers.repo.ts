@@ -20,7 +20,12 @@ export async function lockSeriesNumbering(trx: Trx, series: number): Promise<voi
   );
 }
 
-/** The numbers of the range that invoices of the series hold (any status), the first `limit`. */
+/**
+ * The numbers of the range that invoices of the series hold, the first `limit`: any invoice but
+ * one cancelled before SEFAZ authorised it (NOT_SENT, REJECTED), whose number SEFAZ never took
+ * and is still to be voided. Cancelled later its sefazStatus stays: an invoice ever authorised,
+ * denied or pending keeps AUTHORIZED, DENIED or PENDING (cancel is refused while PENDING).
+ */
 export async function usedNumbers(
   db: DbOrTrx,
   range: { series: number; from: number; to: number },
@@ -29,6 +34,7 @@ export async function usedNumbers(
   const { rows } = await sql<{ number: number; count: number }>`
     SELECT number, (count(*) OVER ())::integer AS count FROM invoices
      WHERE series = ${range.series} AND number BETWEEN ${range.from} AND ${range.to}
+       AND NOT (status = 'CANCELLED' AND sefaz_status IN ('NOT_SENT', 'REJECTED'))
      ORDER BY number LIMIT ${limit}`.execute(db);
   return { numbers: rows.map((row) => row.number), count: rows[0]?.count ?? 0 };
 }
@@ -43,6 +49,19 @@ export async function overlappingRange(
      WHERE series = ${range.series}
        AND int4range(number_from, number_to, '[]') && int4range(${range.from}::integer, ${range.to}::integer, '[]')
      ORDER BY number_from LIMIT 1`.execute(db);
+  return rows[0];
+}
+
+/** The voided range of the series that holds `number`, if any: its protocol and time. */
+export async function voidedRangeHolding(
+  db: DbOrTrx,
+  series: number,
+  number: number,
+): Promise<{ protocol: string | null; voidedAt: Date } | undefined> {
+  const { rows } = await sql<{ protocol: string | null; voidedAt: Date }>`
+    SELECT protocol, voided_at AS "voidedAt" FROM nfe_voided_numbers
+     WHERE series = ${series}
+       AND int4range(number_from, number_to, '[]') @> ${number}::integer`.execute(db);
   return rows[0];
 }
 

@@ -92,7 +92,10 @@ export {
   EVENT_BATCH_PROCESSED,
   EVENT_REGISTERED,
   eventId,
+  eventProcSchemas,
+  eventProcXml,
   sendNfeEvent,
   type EventAnswer,
+  type EventProc,
   type NfeEvent,
 } from './sefaz/nfe-event.js';

@@ -22,3 +22,19 @@ export function announceSefazAnswer(invoice: Pick<InvoiceDetail, 'number' | 'sef
       return toast.warning(messages.invoices.notSent(number));
   }
 }
+
+/**
+ * What "Cancelar" says once done: an invoice SEFAZ never authorised is cancelled whatever SEFAZ
+ * answered its number's voiding, so the toast tells whether the number was voided too.
+ */
+export function announceCancellation(invoice: Pick<InvoiceDetail, 'number' | 'numberVoiding'>) {
+  const number = invoice.number ?? 0;
+  switch (invoice.numberVoiding?.state) {
+    case 'VOIDED':
+      return toast.success(messages.invoices.cancelledNumberVoided(number));
+    case 'TO_VOID':
+      return toast.warning(messages.invoices.cancelledNumberToVoid(number));
+    default:
+      return toast.success(messages.invoices.cancelled);
+  }
+}

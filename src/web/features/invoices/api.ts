@@ -60,6 +60,12 @@ export const invoicesApi = {
   downloadXml: (invoice: Pick<InvoiceDetail, 'id' | 'accessKey'>) =>
     http.download(`${one(invoice.id)}/xml`, `NFe${invoice.accessKey ?? invoice.id}.xml`),
   danfePath: (id: number) => `${one(id)}/danfe`,
+  /** A registered event's procEventoNFe, saved under the server's name (<tpEvento><key><seq>). */
+  downloadEventXml: (invoiceId: number, event: Pick<InvoiceEvent, 'id' | 'kind'>) =>
+    http.download(
+      `${one(invoiceId)}/events/${event.id}/xml`,
+      `${event.kind.toLowerCase()}-${event.id}-procEventoNFe.xml`,
+    ),
   /** The XMLs of the invoices issued in the period, in one ZIP. */
   downloadArchive: (period: { from: string; to: string }) =>
     http.download(`${BASE}/xml-archive`, `notas-fiscais-${period.from}-a-${period.to}.zip`, {

@@ -1,6 +1,5 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { messages } from '../../../shared/messages.js';
 import { invoiceCancelSchema, type InvoiceDetail } from '../../../shared/resources/invoices.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { DialogRefusal } from '../../components/dialog-refusal.js';
@@ -8,7 +7,7 @@ import { countUpTo } from '../../components/text-limit.js';
 import { useSingleSubmit } from '../../components/use-single-submit.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
-import { toast } from '../../lib/toast.js';
+import { announceCancellation } from './announce-sefaz-answer.js';
 import { useCancelInvoice } from './api.js';
 
 interface CancelValues {
@@ -33,8 +32,8 @@ export function CancelDialog({
   const [refusal, setRefusal] = useState<string | null>(null);
   const submitOnce = useSingleSubmit();
   const cancel = useCancelInvoice(invoice.id, {
-    onSuccess: () => {
-      toast.success(messages.invoices.cancelled);
+    onSuccess: (cancelled) => {
+      announceCancellation(cancelled);
       onClose();
     },
   });
@@ -84,7 +83,7 @@ export function CancelDialog({
         <Typography.Paragraph type="secondary">
           {invoice.sefazStatus === 'AUTHORIZED'
             ? 'O cancelamento é enviado à SEFAZ; só se ela o registrar o estoque e os títulos lançados pela emissão são estornados. Não é possível desfazer.'
-            : 'A nota não foi autorizada pela SEFAZ: é cancelada só no Fabril. O estoque e os títulos lançados são estornados.'}
+            : 'A nota não foi autorizada pela SEFAZ: é cancelada no Fabril e seu número é inutilizado na SEFAZ, com esta justificativa. O estoque e os títulos lançados são estornados.'}
         </Typography.Paragraph>
         <Form.Item
           label="Justificativa"

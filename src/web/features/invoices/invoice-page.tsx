@@ -58,8 +58,9 @@ import {
 import { CancelDialog } from './cancel-dialog.js';
 import { CorrectionButton } from './correction-dialog.js';
 import { invoiceActionMachine } from './invoice-action-machine.js';
+import { mergeSefazExchanges } from './invoice-timeline.js';
 import { InvoiceSefazEvents } from './invoice-sefaz-events.js';
-import { InvoiceSefazSituation } from './invoice-sefaz-situation.js';
+import { InvoiceNumberVoiding, InvoiceSefazSituation } from './invoice-sefaz-situation.js';
 import { InvoiceStatusTag, SefazStatusTag } from './invoice-tags.js';
 
 /** The timeline's headlines, in the invoice's gender. */
@@ -67,12 +68,13 @@ const timelineLabels: Record<string, string> = {
   create: 'Criada',
   update: 'Alterada',
   issue: 'Emitida',
-  // Each transmission, and each answer recorded after it (phase 3 of "Emitir" too).
+  // A transmission or an answer told alone (mergeSefazExchanges joins the two of one exchange).
   transmit: 'Transmitida à SEFAZ',
   query: 'Consultada na SEFAZ',
   deny: 'Denegada pela SEFAZ',
   correct: 'Carta de correção registrada',
   cancel: 'Cancelada',
+  voidNumber: 'Número inutilizado na SEFAZ',
 };
 
 /** Why "Emitir" was refused, as a list the page shows under the action bar. */
@@ -372,6 +374,8 @@ export function InvoicePage({ basePath }: { basePath: string }) {
               />
             )}
 
+            <InvoiceNumberVoiding invoice={row} />
+
             {row.accessKey && (
               <Card size="small" title="Chave de acesso">
                 <Typography.Text
@@ -650,6 +654,7 @@ export function InvoicePage({ basePath }: { basePath: string }) {
                 entityId={row.id}
                 labels={timelineLabels}
                 machine={invoiceMachine}
+                steps={mergeSefazExchanges}
               />
             </Card>
 

@@ -1,7 +1,12 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileDoneOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Table, Typography } from 'antd';
-import { invoiceEventKinds, type InvoiceEvent } from '../../../shared/resources/invoices.js';
+import { useState } from 'react';
+import {
+  invoiceEventHasProc,
+  invoiceEventKinds,
+  type InvoiceEvent,
+} from '../../../shared/resources/invoices.js';
 import { formatDateTime } from '../../components/dates.js';
 import { saveBlob } from '../../lib/save-blob.js';
 import { invoiceEventsKey, invoicesApi } from './api.js';
@@ -15,7 +20,9 @@ function saveXml(event: InvoiceEvent, side: 'envio' | 'retorno', xml: string) {
 /**
  * The invoice's exchanges with SEFAZ, oldest first (GET /invoices/:id/events): what was asked
  * (Autorização, Consulta do lote, Consulta da NF-e), when, SEFAZ's code and message (or why no
- * answer came), and the XML sent and received of each, to download.
+ * answer came), and the XML sent and received of each, to download; a cancellation or carta de
+ * correção SEFAZ registered also as "Evento (XML)", its procEventoNFe (the signed event and SEFAZ's
+ * answer in one file, as the recipient and the accountant keep it).
  */
 export function InvoiceSefazEvents({ invoiceId, small }: { invoiceId: number; small: boolean }) {
   const events = useQuery({
@@ -23,6 +30,17 @@ export function InvoiceSefazEvents({ invoiceId, small }: { invoiceId: number; sm
     queryFn: ({ signal }) => invoicesApi.events(invoiceId, signal),
   });
   const rows = events.data?.items ?? [];
+  const [downloading, setDownloading] = useState<number | null>(null);
+  const downloadProc = async (event: InvoiceEvent) => {
+    setDownloading(event.id);
+    try {
+      await invoicesApi.downloadEventXml(invoiceId, event);
+    } catch {
+      // The HTTP client has already shown the error.
+    } finally {
+      setDownloading(null);
+    }
+  };
   return (
     <Card title="Comunicação com a SEFAZ" styles={{ body: { padding: small ? 8 : undefined } }}>
       {rows.length === 0 && !events.isLoading ? (
@@ -64,7 +82,7 @@ export function InvoiceSefazEvents({ invoiceId, small }: { invoiceId: number; sm
             {
               key: 'xml',
               title: 'XML',
-              width: 190,
+              width: 200,
               render: (_value, event) => (
                 <Flex gap={4} wrap>
                   <Button
@@ -85,6 +103,18 @@ export function InvoiceSefazEvents({ invoiceId, small }: { invoiceId: number; sm
                       data-testid="event-response-xml"
                     >
                       Retorno
+                    </Button>
+                  )}
+                  {invoiceEventHasProc(event) && (
+                    <Button
+                      size="small"
+                      icon={<FileDoneOutlined aria-hidden />}
+                      loading={downloading === event.id}
+                      aria-label={`Evento (XML): ${invoiceEventKinds[event.kind]}`}
+                      onClick={() => void downloadProc(event)}
+                      data-testid="event-proc-xml"
+                    >
+                      Evento (XML)
                     </Button>
                   )}
                 </Flex>

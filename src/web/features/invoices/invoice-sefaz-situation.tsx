@@ -1,4 +1,4 @@
-import { Alert, Card, Descriptions } from 'antd';
+import { Alert, Card, Descriptions, Typography } from 'antd';
 import { messages } from '../../../shared/messages.js';
 import type { InvoiceDetail } from '../../../shared/resources/invoices.js';
 import { formatDateTime } from '../../components/dates.js';
@@ -92,4 +92,51 @@ export function InvoiceSefazSituation({ invoice }: { invoice: Situation }) {
         />
       ) : null;
   }
+}
+
+/**
+ * The number of an invoice cancelled before SEFAZ authorised it: voided at SEFAZ (its protocol),
+ * or still to void — why the last try failed and how to void it by hand.
+ */
+export function InvoiceNumberVoiding({
+  invoice,
+}: {
+  invoice: Pick<InvoiceDetail, 'number' | 'series' | 'numberVoiding'>;
+}) {
+  const voiding = invoice.numberVoiding;
+  if (!voiding || invoice.number === null) return null;
+  if (voiding.state === 'VOIDED') {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={messages.invoices.numberVoided(invoice.number, invoice.series)}
+        description={[
+          voiding.protocol && `Protocolo ${voiding.protocol}`,
+          voiding.voidedAt && `em ${formatDateTime(voiding.voidedAt)}`,
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        data-testid="number-voided"
+      />
+    );
+  }
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={messages.invoices.numberToVoid(invoice.number, invoice.series)}
+      description={
+        <>
+          {voiding.message && (
+            <div>
+              <Typography.Text>{voiding.message}</Typography.Text>
+            </div>
+          )}
+          <div>{messages.invoices.numberToVoidHow}</div>
+        </>
+      }
+      data-testid="number-to-void"
+    />
+  );
 }

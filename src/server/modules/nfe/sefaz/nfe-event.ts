@@ -1,3 +1,4 @@
+import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { states, type Uf } from '../../../../shared/br/states.js';
 import type { NfeEnvironment } from '../../../../shared/resources/company.js';
 import { localTime } from '../build-nfe-xml.js';
@@ -164,5 +165,48 @@ export async function sendNfeEvent(
     protocol: childText(info, 'nProt'),
     registeredAt: registeredAt && !Number.isNaN(registeredAt.getTime()) ? registeredAt : undefined,
     answer,
+  };
+}
+
+/** The proc schema of each event type Fabril sends (procEventoNFe: evento + retEvento). */
+export const eventProcSchemas: Record<string, string> = {
+  [CANCEL_EVENT]: 'procEventoCancNFe_v1.00.xsd',
+  [CORRECTION_EVENT]: 'procCCeNFe_v1.00.xsd',
+};
+
+/** The registered event as the issuer keeps it: its Id (tpEvento + key + sequence) and XML. */
+export interface EventProc {
+  /** infEvento's Id without "ID": tpEvento (6) + chNFe (44) + nSeqEvento (2). */
+  id: string;
+  type: string;
+  xml: string;
+}
+
+/**
+ * procEventoNFe 1.00 from an event's exchange as it was kept: the signed evento byte for byte out
+ * of the envEvento sent (its signature stays valid) and SEFAZ's retEvento out of the answer (put in
+ * the NF-e namespace by the serializer). undefined when either is not there.
+ */
+export function eventProcXml(requestXml: string, responseXml: string): EventProc | undefined {
+  const evento = /<evento[\s>][\s\S]*?<\/evento>/.exec(requestXml)?.[0];
+  const id = evento && /<infEvento[^>]*\sId="ID(\d{6})([0-9A-Z]{44})(\d{2})"/.exec(evento);
+  if (!evento || !id) return undefined;
+  let retEvento: Element | undefined;
+  try {
+    retEvento = new DOMParser({ errorHandler: () => undefined })
+      .parseFromString(responseXml, 'text/xml')
+      .getElementsByTagNameNS(NFE_NS, 'retEvento')[0];
+  } catch {
+    return undefined;
+  }
+  if (!retEvento) return undefined;
+  return {
+    id: `${id[1]}${id[2]}${id[3]}`,
+    type: id[1]!,
+    xml:
+      `<procEventoNFe xmlns="${NFE_NS}" versao="1.00">` +
+      evento +
+      new XMLSerializer().serializeToString(retEvento) +
+      '</procEventoNFe>',
   };
 }
