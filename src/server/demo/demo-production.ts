@@ -73,14 +73,17 @@ export function production(context: YearContext) {
     owed: (code: string) => owed.get(code) ?? 0,
     lotForStock,
 
-    /** The production orders "Planejar produção" made for a sales order: started from tomorrow. */
-    async forSale(orders: { id: number }[]) {
+    /**
+     * The production orders "Planejar produção" made for a sales order: started from tomorrow, or
+     * from `startIn` days when the floor has no room before.
+     */
+    async forSale(orders: { id: number }[], startIn = 1) {
       for (const { id } of orders) {
         const detail = await api.get<{ productCode: string; quantity: string }>(
           `/production-orders/${id}`,
         );
         const product = PRODUCTS.find((p) => p.code === detail.productCode)!;
-        later(1, follow(id, product, Number(detail.quantity), false));
+        later(startIn, follow(id, product, Number(detail.quantity), false));
       }
     },
 

@@ -26,6 +26,9 @@ interface Order {
   purchaseOrders: { id: number; status: string }[];
 }
 
+/** The big order near the end of the year is of these (a made product, 12 a week). */
+const BIG_ORDER_PRODUCT = 'POL-001';
+
 const left = (line: Line) => Number(line.quantity) - Number(line.invoicedQuantity);
 const covered = (line: Line) => left(line) > 0 && Number(line.reservedQuantity) >= left(line);
 
@@ -107,6 +110,61 @@ export function sales(
   }
 
   return {
+    /**
+     * Three days before today, a chain of shops orders 300 polo shirts for delivery in six days,
+     * far beyond the shelf: approved the next day, it reserves what there is and "Planejar
+     * produção" plans the rest, due on the delivery date; but the floor has no room for so big a
+     * lot before the day after tomorrow and reschedules it to end three days after the delivery
+     * date. Nothing else will bring the shirts in time, so the dashboard counts it "Em risco".
+     * No dice: the rest of the year's draws stay as they were.
+     */
+    async bigOrder() {
+      const product = PRODUCTS.find((p) => p.code === BIG_ORDER_PRODUCT)!;
+      const client = world.clients.filter((c) => !c.latePayer)[2]!;
+      const deliveryDate = addDays(context.date(), 6);
+      const order = await api.post<{ id: number }>('/requested-orders', {
+        clientId: client.id,
+        orderDate: context.date(),
+        deliveryDate,
+        locationId: world.locationId,
+        paymentMethodId: world.boleto,
+        categoryId: context.category('Venda de produtos'),
+        installments: 3,
+        firstDueInDays: 30,
+        intervalDays: 30,
+        freight: money(350),
+        discount: money(0),
+        items: [{ productId: item(product.code), quantity: '300', discountPercent: '8.00' }],
+        notes: 'Pedido grande de uma rede de lojas para a coleção de verão.',
+      });
+      const base = `/requested-orders/${order.id}`;
+      later(1, async () => {
+        try {
+          await api.post(`${base}/approve`, {});
+        } catch (error) {
+          if (refused(error)) return void (await api.post(`${base}/cancel`));
+          throw error;
+        }
+        const planned = await api.post<Order>(`${base}/plan-production`);
+        const lots = planned.productionOrders.filter((each) => each.status === 'PLANNED');
+        for (const { id } of lots) {
+          const lot = await api.get<Record<string, unknown> & { version: number }>(
+            `/production-orders/${id}`,
+          );
+          await api.put(`/production-orders/${id}`, {
+            quantity: lot.quantity,
+            plannedStart: addDays(context.date(), 3),
+            plannedEnd: addDays(deliveryDate, 3),
+            sourceLocationId: lot.sourceLocationId,
+            targetLocationId: lot.targetLocationId,
+            notes: 'Costura ocupada até depois de amanhã: o lote grande termina depois da entrega.',
+            version: lot.version,
+          });
+        }
+        await made.forSale(lots, 3);
+      });
+    },
+
     /** A client's order of 1–4 products, for delivery in one to three weeks. */
     async order() {
       serial += 1;

@@ -129,6 +129,7 @@ export async function liveTheYear(
     if (date().endsWith('-01')) await money.monthlyExpenses();
     if (date().endsWith('-20')) await money.bankRoutine();
     if (day === days - 30) await stockCount();
+    if (day === days - 3) await sold.bigOrder();
     // Production looks at the shelves every day; purchasing on Mondays and Thursdays.
     const stock = await stockNow(context);
     await made.planForStock(stock);

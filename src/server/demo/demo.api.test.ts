@@ -211,6 +211,16 @@ describe('the demo company', () => {
     const orders = await list(cards.ordersToDeliver!.link, { totals: 'true' });
     expect(cards.ordersToDeliver!.count).toBe(orders.total);
     expect(cards.ordersToDeliver!.count).toBeGreaterThan(0);
+    // The big order of three days ago, its production rescheduled past its delivery date, at least.
+    const atRisk = await list(cards.ordersToDeliver!.atRisk.link, { totals: 'true' });
+    expect(cards.ordersToDeliver!.atRisk.count).toBe(atRisk.total);
+    expect(atRisk.total).toBeGreaterThanOrEqual(1);
+    const big = await rows<{ status: string; atRisk: boolean }>(sql`
+      SELECT o.status, o.id = ANY(${(atRisk.items as { id: number }[]).map((row) => row.id)}::integer[])
+        AS at_risk
+      FROM requested_orders o JOIN requested_order_items l ON l.requested_order_id = o.id
+      WHERE l.quantity = 300`);
+    expect(big).toEqual([{ status: 'APPROVED', atRisk: true }]);
 
     for (const card of [cards.productionInProgress!, cards.productionLate!]) {
       expect(card.count, card.link.query).toBe((await list(card.link)).total);

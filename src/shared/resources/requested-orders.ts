@@ -1,3 +1,4 @@
+import { addDays } from '../plain-date.js';
 import { documentPrefixes, formatDocumentNumber } from '../document-numbers.js';
 import {
   date,
@@ -11,7 +12,7 @@ import {
 } from '../fields.js';
 import { MAX_INSTALLMENTS } from '../installments.js';
 import { anyOfFilter, dateRangeFilter } from '../list-filters.js';
-import { listQuerySchema } from '../list-query.js';
+import { booleanFilter, listQuerySchema } from '../list-query.js';
 import { messages } from '../messages.js';
 import type { Permission } from '../permissions.js';
 import { defineStatusMachine } from '../status-machine.js';
@@ -247,13 +248,25 @@ export type RequestedOrderDetail = z.output<typeof requestedOrderDetailSchema>;
 export const requestedOrderListQuerySchema = listQuerySchema.extend({
   status: anyOfFilter(requestedOrderStatuses),
   ...dateRangeFilter('orderDate'),
+  ...dateRangeFilter('deliveryDate'),
   clientId: id().optional(),
+  /** Only the orders at risk of missing their delivery date, today (docs/decisions.md). */
+  atRisk: booleanFilter(),
   totals: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
 });
 export type RequestedOrderListQuery = z.output<typeof requestedOrderListQuerySchema>;
+
+/**
+ * "Em risco" looks this many days ahead: an open order due for delivery within them (or already
+ * late) whose missing goods nothing covers in time (docs/decisions.md "Orders at risk").
+ */
+export const AT_RISK_DAYS = 7;
+
+/** The last delivery date an order may have and still be at risk, from São Paulo's `today`. */
+export const atRiskDeliveryLimit = (today: string) => addDays(today, AT_RISK_DAYS);
 
 export const requestedOrderPageSchema = z.object({
   items: z.array(requestedOrderSummarySchema),

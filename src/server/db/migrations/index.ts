@@ -32,6 +32,7 @@ import * as m0032 from './0032-invoice-sefaz.js';
 import * as m0033 from './0033-nfe-voided-numbers.js';
 import * as m0034 from './0034-dashboard-revenue-index.js';
 import * as m0036 from './0036-invoice-number-voiding.js';
+import * as m0037 from './0037-requested-orders-delivery-index.js';
 
 export interface Migration {
   name: string;
@@ -71,4 +72,5 @@ export const migrations: Migration[] = [
   { name: '0033-nfe-voided-numbers', up: m0033.up },
   { name: '0034-dashboard-revenue-index', up: m0034.up },
   { name: '0036-invoice-number-voiding', up: m0036.up },
+  { name: '0037-requested-orders-delivery-index', up: m0037.up },
 ];

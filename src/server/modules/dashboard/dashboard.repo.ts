@@ -27,42 +27,19 @@ export async function revenue(db: DbOrTrx, today: string) {
 }
 
 /**
- * The orders to deliver (APPROVED, PARTIALLY_INVOICED): how many, what is left to invoice of them
- * (the total less the issued invoices', as the order's screen says it), and how many are at risk:
- * due for delivery within 7 days (or already late) with a product whose quantity not yet invoiced
- * is more than the stock at the order's location plus its own production orders not finished.
+ * The orders to deliver (APPROVED, PARTIALLY_INVOICED): how many, and what is left to invoice of
+ * them (the total less the issued invoices', as the order's screen says it). Those at risk are
+ * the sales orders module's (findOrdersAtRisk).
  */
-export async function ordersToDeliver(db: DbOrTrx, today: string) {
-  const { rows } = await sql<{ count: number; notInvoiced: string; atRisk: number }>`
-    WITH orders AS (
-      SELECT o.id, o.location_id, o.delivery_date,
-        greatest(o.total - coalesce((
-          SELECT sum(n.total) FROM invoices n
-          WHERE n.requested_order_id = o.id AND n.status = 'ISSUED'), 0), 0) AS not_invoiced
-      FROM requested_orders o
-      WHERE o.status IN ('APPROVED', 'PARTIALLY_INVOICED')
-    )
+export async function ordersToDeliver(db: DbOrTrx) {
+  const { rows } = await sql<{ count: number; notInvoiced: string }>`
     SELECT count(*)::integer AS count,
-      coalesce(sum(not_invoiced), 0)::numeric(15,2)::text AS not_invoiced,
-      (count(*) FILTER (WHERE o.delivery_date <= ${addDays(today, 7)}::date AND EXISTS (
-        SELECT 1
-        FROM (
-          SELECT l.product_id, sum(l.quantity - coalesce((
-            SELECT sum(ii.quantity) FROM invoice_items ii JOIN invoices n ON n.id = ii.invoice_id
-            WHERE ii.requested_order_item_id = l.id AND n.status = 'ISSUED'), 0)) AS missing
-          FROM requested_order_items l
-          WHERE l.requested_order_id = o.id
-          GROUP BY l.product_id
-        ) due
-        WHERE due.missing > coalesce((
-            SELECT b.quantity FROM stock_balances b
-            WHERE b.item_id = due.product_id AND b.location_id = o.location_id), 0)
-          + coalesce((
-            SELECT sum(p.quantity) FROM production_orders p
-            WHERE p.requested_order_id = o.id AND p.product_id = due.product_id
-              AND p.status IN ('PLANNED', 'IN_PROGRESS')), 0)
-      )))::integer AS at_risk
-    FROM orders o`.execute(db);
+      coalesce(sum(greatest(o.total - coalesce((
+        SELECT sum(n.total) FROM invoices n
+        WHERE n.requested_order_id = o.id AND n.status = 'ISSUED'), 0), 0)), 0)
+        ::numeric(15,2)::text AS not_invoiced
+    FROM requested_orders o
+    WHERE o.status IN ('APPROVED', 'PARTIALLY_INVOICED')`.execute(db);
   return rows[0]!;
 }
 

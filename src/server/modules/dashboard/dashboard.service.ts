@@ -16,6 +16,7 @@ import {
   type RevenueMonth,
 } from '../../../shared/resources/dashboard.js';
 import type { DbOrTrx } from '../../db/connection.js';
+import { findOrdersAtRisk } from '../requested-orders/index.js';
 import { countItemsBelowMinimum } from '../stock-items/index.js';
 import * as repo from './dashboard.repo.js';
 
@@ -42,10 +43,17 @@ export async function dashboard(
         previous: { amount: figures.previous, link: links.revenue.previous },
       };
     },
-    ordersToDeliver: async () => ({
-      ...(await repo.ordersToDeliver(db, today)),
-      link: links.ordersToDeliver,
-    }),
+    ordersToDeliver: async () => {
+      const [figures, atRisk] = await Promise.all([
+        repo.ordersToDeliver(db),
+        findOrdersAtRisk(db, today),
+      ]);
+      return {
+        ...figures,
+        atRisk: { count: atRisk.length, link: links.ordersAtRisk },
+        link: links.ordersToDeliver,
+      };
+    },
     productionInProgress: async () => ({
       count: (await production()).inProgress,
       link: links.productionInProgress,

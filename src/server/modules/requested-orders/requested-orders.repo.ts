@@ -3,11 +3,13 @@ import type {
   RequestedOrderListQuery,
   RequestedOrderStatus,
 } from '../../../shared/resources/requested-orders.js';
+import { todayInSaoPaulo } from '../../../shared/plain-date.js';
 import type { DbOrTrx, Trx } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import type { DocumentLines } from '../../platform/document-lines.js';
 import { escapeLike } from '../../platform/repository.js';
 import { codeLiterals, pageRows, sortOrder } from '../../platform/sql-list.js';
+import { findOrdersAtRisk } from './orders-at-risk.repo.js';
 
 /**
  * The sales orders' queries: the header with the names it shows, its lines with what is reserved
@@ -145,11 +147,19 @@ function numberOf(q: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-function whereOf(filters: OrderFilters): RawBuilder<unknown> {
+/** `atRisk`: the ids of the orders at risk today, read before the list (orders-at-risk.repo.ts). */
+function whereOf(filters: OrderFilters, atRisk: readonly number[] | null): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [sql`true`];
   if (filters.status) conditions.push(sql`o.status IN (${codeLiterals(filters.status)})`);
   if (filters.orderDateFrom) conditions.push(sql`o.order_date >= ${filters.orderDateFrom}::date`);
   if (filters.orderDateTo) conditions.push(sql`o.order_date <= ${filters.orderDateTo}::date`);
+  if (filters.deliveryDateFrom) {
+    conditions.push(sql`o.delivery_date >= ${filters.deliveryDateFrom}::date`);
+  }
+  if (filters.deliveryDateTo) {
+    conditions.push(sql`o.delivery_date <= ${filters.deliveryDateTo}::date`);
+  }
+  if (atRisk) conditions.push(sql`o.id = ANY(${[...atRisk]}::integer[])`);
   if (filters.clientId) conditions.push(sql`o.client_id = ${filters.clientId}`);
   if (filters.q) {
     const like = `%${escapeLike(filters.q)}%`;
@@ -162,9 +172,17 @@ function whereOf(filters: OrderFilters): RawBuilder<unknown> {
   return sql.join(conditions, sql` AND `);
 }
 
-export async function listOrders(db: DbOrTrx, query: RequestedOrderListQuery) {
-  const { page, pageSize, sort, totals, ...filters } = query;
-  const where = whereOf(filters);
+/**
+ * A page of the list and what its filter adds up to. `atRisk=true` keeps the orders the
+ * dashboard's "Em risco" counts on São Paulo's `today`; `atRisk=false` filters nothing.
+ */
+export async function listOrders(
+  db: DbOrTrx,
+  query: RequestedOrderListQuery,
+  today = todayInSaoPaulo(),
+) {
+  const { page, pageSize, sort, totals, atRisk, ...filters } = query;
+  const where = whereOf(filters, atRisk ? await findOrdersAtRisk(db, today) : null);
   const [rows, counted] = await Promise.all([
     pageRows<OrderDbRow>(
       db,

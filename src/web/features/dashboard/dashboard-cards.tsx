@@ -21,7 +21,7 @@ const cardTexts: Record<DashboardCardKey, { title: string; basis: string }> = {
   ordersToDeliver: {
     title: 'Pedidos a entregar',
     basis:
-      'Pedidos aprovados e faturados parcialmente, hoje; o valor é o que falta faturar. Em risco: entrega prevista em até 7 dias (ou atrasada) e o estoque do local do pedido mais as OPs dele não cobrem o que falta.',
+      'Pedidos aprovados e faturados parcialmente, hoje; o valor é o que falta faturar. Em risco: entrega prevista em até 7 dias (ou já atrasada) e o que falta (além do reservado) não é coberto pelo estoque livre do local do pedido, pelas OPs dele no prazo que terminam até a entrega, nem pelas compras dele previstas até a entrega.',
   },
   productionInProgress: {
     title: 'OPs em produção',
@@ -89,10 +89,12 @@ function MetricCard({
 function Line({
   label,
   link,
+  testId,
   children,
 }: {
   label: string;
   link?: DashboardLink;
+  testId?: string;
   children: ReactNode;
 }) {
   return (
@@ -102,6 +104,7 @@ function Line({
         // At least 24 px high: the lines are stacked, and a smaller target is easy to miss.
         <Link
           to={linkPath(link)}
+          data-testid={testId}
           style={{ display: 'inline-block', minHeight: 24, lineHeight: '24px' }}
         >
           {children}
@@ -160,9 +163,9 @@ export function DashboardCards({ cards }: { cards: Cards }) {
         <Line label="A faturar">
           <BigMoney value={ordersToDeliver.notInvoiced} />
         </Line>
-        <Line label="Em risco">
-          <Typography.Text type={ordersToDeliver.atRisk > 0 ? 'danger' : undefined}>
-            {count(ordersToDeliver.atRisk)}
+        <Line label="Em risco" link={ordersToDeliver.atRisk.link} testId="dashboard-link-atRisk">
+          <Typography.Text type={ordersToDeliver.atRisk.count > 0 ? 'danger' : undefined}>
+            {count(ordersToDeliver.atRisk.count)}
           </Typography.Text>
         </Line>
       </MetricCard>,

@@ -1,12 +1,17 @@
+import { Checkbox, Tooltip } from 'antd';
 import type { ListFiltersProps } from '../../components/document-list-page.js';
 import { AnyOfFilter, filterStyle, FoldingFilters } from '../../components/folding-filters.js';
 import { PeriodFilter, ReferenceFilter } from '../../components/list-filters.js';
 import { SearchBox } from '../../components/search-box.js';
 import { activeFilterCount, statusOptions } from './requested-order-list.js';
 
+const AT_RISK_HINT =
+  'Aprovados ou faturados parcialmente, com entrega em até 7 dias (ou já atrasada), em que o que falta não está coberto pelo estoque livre do local, pelas OPs do pedido no prazo nem pelas compras dele previstas até a entrega.';
+
 /**
- * The list's search (number or client) and filters: status (any of), order date period and
- * client. On a small screen they fold under "Filtros".
+ * The list's search (number or client) and filters: status (any of), order date period, delivery
+ * date period, client and "Em risco" (the dashboard's link sets it). On a small screen they fold
+ * under "Filtros".
  */
 export function RequestedOrderFilters({ q, filters, small, onSearch, onFilter }: ListFiltersProps) {
   const style = filterStyle(small);
@@ -25,6 +30,7 @@ export function RequestedOrderFilters({ q, filters, small, onSearch, onFilter }:
         style={small ? style : { ...style, width: 240 }}
       />
       <PeriodFilter label="Período" name="orderDate" filters={filters} onFilter={onFilter} />
+      <PeriodFilter label="Entrega" name="deliveryDate" filters={filters} onFilter={onFilter} />
       <ReferenceFilter
         resource="clients"
         name="clientId"
@@ -34,6 +40,14 @@ export function RequestedOrderFilters({ q, filters, small, onSearch, onFilter }:
         filters={filters}
         onFilter={onFilter}
       />
+      <Tooltip title={AT_RISK_HINT}>
+        <Checkbox
+          checked={filters.atRisk === 'true'}
+          onChange={(event) => onFilter('atRisk', event.target.checked ? 'true' : null)}
+        >
+          Em risco
+        </Checkbox>
+      </Tooltip>
     </FoldingFilters>
   );
 }

@@ -7,7 +7,8 @@ import { countSetFilters, type ListDefinition } from '../../components/list-para
 
 /**
  * The list's state in the URL (list-params.ts): newest number first, filtered by status (any
- * of), order date period and client, searched by number or client.
+ * of), order date period, delivery date period ("Entrega"), client and "Em risco" (the orders
+ * the dashboard counts at risk today), searched by number or client.
  */
 export const requestedOrderList: ListDefinition = {
   defaultSort: '-number',
@@ -21,13 +22,19 @@ export const requestedOrderList: ListDefinition = {
     { key: 'status', label: 'Situação' },
     { key: 'orderDateFrom', label: 'De' },
     { key: 'orderDateTo', label: 'Até' },
+    { key: 'deliveryDateFrom', label: 'Entrega de' },
+    { key: 'deliveryDateTo', label: 'Entrega até' },
     { key: 'clientId', label: 'Cliente' },
+    { key: 'atRisk', label: 'Em risco' },
   ],
   filtersSchema: requestedOrderListQuerySchema.pick({
     status: true,
     orderDateFrom: true,
     orderDateTo: true,
+    deliveryDateFrom: true,
+    deliveryDateTo: true,
     clientId: true,
+    atRisk: true,
   }),
 };
 
@@ -38,5 +45,5 @@ export const statusOptions = requestedOrderStatuses.map((value) => ({
 
 /** How many filters are set, a period counting once: "Filtros (2)" on a small screen. */
 export function activeFilterCount(filters: Record<string, string>): number {
-  return countSetFilters(filters, ['status', 'clientId'], ['orderDate']);
+  return countSetFilters(filters, ['status', 'clientId', 'atRisk'], ['orderDate', 'deliveryDate']);
 }
