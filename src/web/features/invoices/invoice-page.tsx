@@ -55,6 +55,7 @@ import {
   useTransmitInvoice,
 } from './api.js';
 import { CancelDialog } from './cancel-dialog.js';
+import { EmissionModeTag } from './contingency.js';
 import { CorrectionButton } from './correction-dialog.js';
 import { invoiceActionMachine } from './invoice-action-machine.js';
 import { InvoiceSefazEvents } from './invoice-sefaz-events.js';
@@ -390,7 +391,11 @@ export function InvoicePage({ basePath }: { basePath: string }) {
             )}
 
             {row.accessKey && (
-              <Card size="small" title="Chave de acesso">
+              <Card
+                size="small"
+                title="Chave de acesso"
+                extra={<EmissionModeTag accessKey={row.accessKey} />}
+              >
                 <Typography.Text
                   copyable={{ text: row.accessKey, tooltips: ['Copiar', 'Copiada'] }}
                   style={{ fontFamily: 'monospace', fontSize: 15, overflowWrap: 'anywhere' }}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import {
   NFE_STATUS_PATH,
   NFE_STATUS_REUSE_SECONDS,
@@ -8,6 +8,12 @@ import {
 import { ApiError } from '../../lib/api-error.js';
 import { http } from '../../lib/http.js';
 import { usePermission } from '../../lib/session.js';
+import {
+  contingencyTitle,
+  EnterContingencyButton,
+  LeaveContingencyButton,
+  useNfeContingency,
+} from './contingency.js';
 
 const statusKey = ['nfe', 'status'] as const;
 const environmentNames: Record<NfeStatus['environment'], string> = {
@@ -27,9 +33,14 @@ const fetchStatus = (refresh: boolean, signal?: AbortSignal) =>
  * Notas Fiscais' banner: whether SEFAZ (the company's UF and environment) is in operation, or
  * why not, and "Verificar novamente" to ask it again now. The server reuses an answer for a
  * minute, so the screen does not ask more often either. Nothing for a user without invoices:read.
+ * Contingency: when the UF's authoriser is down, whoever issues may enter it (SVC, with a reason);
+ * while on, the banner says so first ("Em contingência SVC-AN desde …") with "Voltar ao normal",
+ * and the authoriser's status below.
  */
 export function SefazStatusBanner() {
   const canRead = usePermission('invoices:read');
+  const canIssue = usePermission('invoices:issue');
+  const contingency = useNfeContingency(canRead);
   const queryClient = useQueryClient();
   const status = useQuery({
     queryKey: statusKey,
@@ -68,12 +79,45 @@ export function SefazStatusBanner() {
     );
   }
   const { environment, uf, online, message } = status.data;
+  const statusText = `SEFAZ (${environmentNames[environment]}, ${uf}): ${online ? 'em operação' : message}`;
+  const mode = contingency.data;
+  if (mode && mode.mode !== 'NORMAL') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={<span data-testid="contingency-mode">{contingencyTitle(mode)}</span>}
+        description={
+          <>
+            <div>Justificativa: {mode.reason}</div>
+            <div data-testid="sefaz-status-text">{statusText}</div>
+          </>
+        }
+        action={
+          <Flex gap={4} wrap justify="end">
+            {canIssue && <LeaveContingencyButton />}
+            {again}
+          </Flex>
+        }
+        data-testid="sefaz-status"
+      />
+    );
+  }
   return (
     <Alert
       type={online ? 'success' : 'warning'}
       showIcon
-      title={`SEFAZ (${environmentNames[environment]}, ${uf}): ${online ? 'em operação' : message}`}
-      action={again}
+      title={statusText}
+      action={
+        online || !canIssue || !mode ? (
+          again
+        ) : (
+          <Flex gap={4} wrap justify="end">
+            <EnterContingencyButton svc={mode.contingencyMode} />
+            {again}
+          </Flex>
+        )
+      }
       data-testid="sefaz-status"
     />
   );
