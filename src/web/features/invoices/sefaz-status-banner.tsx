@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex } from 'antd';
+import type { ReactNode } from 'react';
 import {
   NFE_STATUS_PATH,
   NFE_STATUS_REUSE_SECONDS,
@@ -81,6 +82,13 @@ export function SefazStatusBanner() {
   const { environment, uf, online, message } = status.data;
   const statusText = `SEFAZ (${environmentNames[environment]}, ${uf}): ${online ? 'em operação' : message}`;
   const mode = contingency.data;
+  // The buttons go under the text, not beside it: beside, a phone's width squeezes the title.
+  const buttons = (...extra: ReactNode[]) => (
+    <Flex gap={8} wrap align="center" style={{ marginTop: 8 }}>
+      {extra}
+      {again}
+    </Flex>
+  );
   if (mode && mode.mode !== 'NORMAL') {
     return (
       <Alert
@@ -91,14 +99,20 @@ export function SefazStatusBanner() {
           <>
             <div>Justificativa: {mode.reason}</div>
             <div data-testid="sefaz-status-text">{statusText}</div>
+            {buttons(canIssue && <LeaveContingencyButton key="off" />)}
           </>
         }
-        action={
-          <Flex gap={4} wrap justify="end">
-            {canIssue && <LeaveContingencyButton />}
-            {again}
-          </Flex>
-        }
+        data-testid="sefaz-status"
+      />
+    );
+  }
+  if (!online && canIssue && mode) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={statusText}
+        description={buttons(<EnterContingencyButton key="on" svc={mode.contingencyMode} />)}
         data-testid="sefaz-status"
       />
     );
@@ -108,16 +122,7 @@ export function SefazStatusBanner() {
       type={online ? 'success' : 'warning'}
       showIcon
       title={statusText}
-      action={
-        online || !canIssue || !mode ? (
-          again
-        ) : (
-          <Flex gap={4} wrap justify="end">
-            <EnterContingencyButton svc={mode.contingencyMode} />
-            {again}
-          </Flex>
-        )
-      }
+      action={again}
       data-testid="sefaz-status"
     />
   );
