@@ -64,7 +64,7 @@ describe('building the NF-e XML', () => {
     [7, 'SVC-RS'],
   ] as const)(
     'keys a contingency NF-e tpEmis %s (%s) with dhCont and xJust, and it validates',
-    (emissionType) => {
+    (emissionType, _svc) => {
       const normal = buildNfeXml(crt1Sale);
       const doc: NfeDocument = {
         ...crt1Sale,

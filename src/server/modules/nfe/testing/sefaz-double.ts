@@ -144,7 +144,7 @@ export async function startSefazDouble(options: SefazDoubleOptions = {}): Promis
         const segments = path.split('/');
         const service = segments.pop() ?? '';
         const named = segments.pop();
-        const svc = named === 'SVCAN' || named === 'SVCRS' ? named : undefined;
+        const svc = (['SVCAN', 'SVCRS'] as const).find((name) => name === named);
         const received = {
           ...receive(service, request.headers['content-type'], chunks),
           path,
@@ -195,7 +195,7 @@ function receive(
   service: string,
   contentType: string | undefined,
   chunks: Buffer[],
-): Omit<ReceivedRequest, 'clientCertificate'> {
+): Omit<ReceivedRequest, 'clientCertificate' | 'path' | 'authoriser'> {
   const action = /action="([^"]*)"/.exec(contentType ?? '')?.[1];
   const doc = new DOMParser().parseFromString(Buffer.concat(chunks).toString('utf8'), 'text/xml');
   const envelope = doc.documentElement;
