@@ -27,6 +27,7 @@ import { itemsRoutes } from './modules/items/index.js';
 import { masterDataRoutes } from './modules/master-data/index.js';
 import { municipalitiesRoutes } from './modules/municipalities/index.js';
 import {
+  contingencyRoutes,
   invoicesRoutes,
   voidNumbersRoutes,
   type InvoiceIssuing,
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         pollDelayMs: options.sefazPollDelayMs,
       };
       await api.register(invoicesRoutes(options.db, issuing));
+      await api.register(contingencyRoutes(options.db, issuing));
       await api.register(requestedOrdersRoutes(options.db, issuing));
       await api.register(searchRoutes(options.db));
       await api.register(

@@ -63,6 +63,10 @@ export const ErrorCode = {
   SEFAZ_REJECTED: 'SEFAZ_REJECTED',
   /** 502: SEFAZ gave no answer (time-out, unreachable, refused); the message says what to do. */
   SEFAZ_NO_ANSWER: 'SEFAZ_NO_ANSWER',
+  /** 409: contingency asked for while the UF's authoriser answers "em operação" (107). */
+  SEFAZ_IN_OPERATION: 'SEFAZ_IN_OPERATION',
+  /** 409: back to normal while invoices sent in contingency still await SEFAZ's answer. */
+  CONTINGENCY_PENDING: 'CONTINGENCY_PENDING',
   /** 422: a PIX code asked for while the company has no PIX key. */
   NO_PIX_KEY: 'NO_PIX_KEY',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',

@@ -383,6 +383,14 @@ export const messages = {
     notAnswered: (reason: string) =>
       `${reason} A inutilização pode ter sido registrada ou não; repita-a com este número: se a SEFAZ já a registrou, ela confirma.`,
   },
+  /** NF-e contingency (PUT/DELETE /nfe/contingency). */
+  nfeContingency: {
+    reasonLength: 'Informe a justificativa da contingência com 15 a 256 caracteres.',
+    homeInOperation: (authoriser: string) =>
+      `A SEFAZ autorizadora (${authoriser}) está em operação: emita normalmente. A contingência só pode ser ativada quando ela estiver fora do ar ou inacessível.`,
+    pendingInContingency: (count: number) =>
+      `${count === 1 ? 'Uma nota enviada' : `${count} notas enviadas`} em contingência ainda ${count === 1 ? 'aguarda' : 'aguardam'} a resposta da SEFAZ: use "Consultar" antes de voltar ao normal.`,
+  },
   /** SEFAZ's web services (server/modules/nfe/sefaz): why a status or a call could not be had. */
   sefaz: {
     noUf: 'Informe a UF do endereço da empresa (Empresa): ela define a SEFAZ autorizadora.',

@@ -240,6 +240,16 @@ async function everyKindOfData() {
     }),
   });
   expect(certificate.statusCode, certificate.body).toBe(200);
+  // NF-e contingency on (set here: the route needs a UF), so the company row's mode, since and
+  // reason travel too (migration 0035).
+  await api.db
+    .updateTable('company')
+    .set({
+      nfeContingencyMode: 'SVC_AN',
+      nfeContingencySince: new Date(),
+      nfeContingencyReason: 'SEFAZ fora do ar na hora do backup',
+    })
+    .execute();
 
   // A sales order approved, holding a reservation of the stock, and buying the 2 it misses.
   const saleItem = await createItem(api.db, {

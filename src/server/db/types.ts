@@ -81,6 +81,12 @@ export interface CompanyTable extends Bookkeeping {
   taxRegime: ColumnType<number, number | undefined, number>;
   nfeEnvironment: ColumnType<'HOMOLOGATION' | 'PRODUCTION', string | undefined, string>;
   invoiceSeries: ColumnType<number, number | undefined, number>;
+  /** NF-e contingency (migration 0035): null or NORMAL issues through the UF's authoriser. */
+  nfeContingencyMode: 'NORMAL' | 'SVC_AN' | 'SVC_RS' | null;
+  /** dhCont: when contingency was entered. */
+  nfeContingencySince: Date | null;
+  /** xJust: why, 15–256 characters. */
+  nfeContingencyReason: string | null;
 }
 
 /** The company's A1 certificate (migration 0022): `sealed` is platform/secret-box.ts's output. */

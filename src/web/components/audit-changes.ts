@@ -37,6 +37,7 @@ const auditActionLabels: Record<string, string> = {
   import: 'Importado',
   'password-change': 'Senha alterada',
   'password-reset': 'Senha redefinida',
+  contingency: 'Contingência da NF-e alterada',
 };
 
 export const auditActionLabel = (action: string) =>

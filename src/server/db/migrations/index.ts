@@ -31,6 +31,7 @@ import * as m0027 from './0027-invoice-item-operations.js';
 import * as m0032 from './0032-invoice-sefaz.js';
 import * as m0033 from './0033-nfe-voided-numbers.js';
 import * as m0034 from './0034-dashboard-revenue-index.js';
+import * as m0035 from './0035-company-nfe-contingency.js';
 import * as m0036 from './0036-invoice-number-voiding.js';
 import * as m0037 from './0037-requested-orders-delivery-index.js';
 
@@ -71,6 +72,7 @@ export const migrations: Migration[] = [
   { name: '0032-invoice-sefaz', up: m0032.up },
   { name: '0033-nfe-voided-numbers', up: m0033.up },
   { name: '0034-dashboard-revenue-index', up: m0034.up },
+  { name: '0035-company-nfe-contingency', up: m0035.up },
   { name: '0036-invoice-number-voiding', up: m0036.up },
   { name: '0037-requested-orders-delivery-index', up: m0037.up },
 ];

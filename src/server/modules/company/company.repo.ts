@@ -73,3 +73,41 @@ export function updateCompanyRow(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** The NF-e contingency columns (migration 0035). */
+export function findNfeContingency(db: DbOrTrx) {
+  return db
+    .selectFrom('company')
+    .select(['nfeContingencyMode', 'nfeContingencySince', 'nfeContingencyReason'])
+    .where('id', '=', COMPANY_ID)
+    .executeTakeFirst();
+}
+
+/**
+ * Locks the company row for a change of contingency (two switches at once see each other) and
+ * answers its columns.
+ */
+export function lockNfeContingency(trx: Trx) {
+  return trx
+    .selectFrom('company')
+    .select(['nfeContingencyMode', 'nfeContingencySince', 'nfeContingencyReason'])
+    .where('id', '=', COMPANY_ID)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function updateNfeContingency(
+  trx: Trx,
+  values: {
+    nfeContingencyMode: 'NORMAL' | 'SVC_AN' | 'SVC_RS';
+    nfeContingencySince: Date | null;
+    nfeContingencyReason: string | null;
+  },
+  userId: number | null,
+) {
+  return trx
+    .updateTable('company')
+    .set({ ...values, updatedBy: userId, updatedAt: new Date() })
+    .where('id', '=', COMPANY_ID)
+    .execute();
+}

@@ -543,3 +543,17 @@ export async function archiveRowsAfter(
     LIMIT ${limit}`.execute(db);
   return rows;
 }
+
+/**
+ * How many invoices sent in contingency (tpEmis 6 or 7, the key's 35th character) still await
+ * SEFAZ's answer (SENDING or PENDING): their authoriser is the SVC, which only "Consultar" settles.
+ */
+export async function countAwaitingInContingency(db: DbOrTrx): Promise<number> {
+  const row = await db
+    .selectFrom('invoices')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('sefazStatus', 'in', ['SENDING', 'PENDING'])
+    .where(sql<string>`substr(access_key, 35, 1)`, 'in', ['6', '7'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

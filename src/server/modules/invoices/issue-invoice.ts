@@ -19,7 +19,12 @@ import {
   type DocumentStep,
 } from '../../platform/document-action.js';
 import { BusinessRuleError } from '../../platform/errors.js';
-import { companySigningCertificate, getCompany } from '../company/index.js';
+import {
+  companyContingency,
+  companySigningCertificate,
+  getCompany,
+  type CompanyContingency,
+} from '../company/index.js';
 import {
   buildNfeXml,
   drawRandomCode,
@@ -51,6 +56,7 @@ import {
 import { invoiceFolio, nfeItemOf, paymentMethodCode } from './nfe-of-invoice.js';
 import { insertPricedInvoice, priceInvoice, type InvoiceInput } from './save-invoice.js';
 import { now } from '../../../shared/clock.js';
+import { emissionTypeOfMode } from '../../../shared/resources/nfe-contingency.js';
 
 /**
  * "Emitir" = sign + transmit (issues 18 and 20), in three phases, so that the call to SEFAZ (up
@@ -60,7 +66,8 @@ import { now } from '../../../shared/clock.js';
  * Phase 1, one transaction (`signForSefaz`, here):
  * 1. refresh — the draft priced again from the items, the nature of operation, the recipient and
  *    the company as they are now, and saved (audited as an edit) when that changes it;
- * 2. gather — the company, its A1 certificate, the nature of operation, the recipient, the lines;
+ * 2. gather — the company (and its contingency mode: tpEmis 6/7 with dhCont and xJust while it
+ *    issues through an SVC), its A1 certificate, the nature of operation, the recipient, the lines;
  * 3. checkComplete — everything the NF-e needs, or 422 INVOICE_INCOMPLETE listing each piece;
  *    and that its stock would post (post-invoice.ts: 422 INSUFFICIENT_STOCK, STOCK_RESERVED);
  * 4. takeNumber — the next nNF of the series (gapless: a refusal up to here gives it back); an
@@ -82,6 +89,8 @@ const SOFTWARE_VERSION = 'Fabril 1.0';
 
 interface Gathered {
   company: Company;
+  /** The mode the NF-e is keyed by: tpEmis 1, or 6/7 with dhCont and xJust. */
+  contingency: CompanyContingency;
   certificate: A1Certificate | null;
   operation: FiscalOperationRow;
   /** The natures of its lines (the invoice's own among them). */
@@ -92,8 +101,9 @@ interface Gathered {
 }
 
 async function gather(trx: Trx, invoice: LockedInvoice, certificateKey: Buffer): Promise<Gathered> {
-  const [company, certificate, recipient, lines] = await Promise.all([
+  const [company, contingency, certificate, recipient, lines] = await Promise.all([
     getCompany(trx),
+    companyContingency(trx),
     companySigningCertificate(trx, certificateKey),
     findRecipient(trx, invoice),
     findInvoiceLines(trx, invoice.id),
@@ -112,7 +122,16 @@ async function gather(trx: Trx, invoice: LockedInvoice, certificateKey: Buffer):
   const lineOperations = [...new Set(lines.map((line) => line.fiscalOperationId))].map((id) =>
     operations.get(id)!,
   );
-  return { company, certificate, operation, lineOperations, recipient, lines, cityNames };
+  return {
+    company,
+    contingency,
+    certificate,
+    operation,
+    lineOperations,
+    recipient,
+    lines,
+    cityNames,
+  };
 }
 
 type Address = Pick<
@@ -206,7 +225,7 @@ function nfeOf(
     paymentKind: string | null;
   },
 ): NfeDocument {
-  const { company, operation, recipient, lines, cityNames } = data;
+  const { company, contingency, operation, recipient, lines, cityNames } = data;
   const registration = recipient.stateRegistration?.trim() ?? '';
   const exempt = /^isent[oa]$/i.test(registration);
   const stateTaxpayer = registration === '' ? 9 : exempt ? 2 : 1;
@@ -216,7 +235,10 @@ function nfeOf(
     : { method: '90', installments: [] };
   return {
     environment: company.nfeEnvironment,
-    emissionType: 1,
+    emissionType: emissionTypeOfMode[contingency.mode],
+    ...(contingency.mode === 'NORMAL'
+      ? {}
+      : { contingency: { since: contingency.since!, reason: contingency.reason! } }),
     series: invoice.series,
     number: issued.number,
     randomCode: issued.randomCode,
@@ -316,7 +338,8 @@ export async function signForSefaz(
 
   const number = await numberOf(step, invoice);
   const paymentKind = await paymentKindOf(step.trx, invoice.paymentMethodId);
-  // Sent again, it keeps its cNF: the key changes only if the month of dhEmi did.
+  // Sent again, it keeps its cNF: the key changes only if the month of dhEmi or the mode
+  // (tpEmis: normal or contingency, read from the company now) did.
   const randomCode = invoice.randomCode ?? drawRandomCode(number);
   const nfe = nfeOf(invoice, data, { number, randomCode, issuedAt, issueDate, paymentKind });
   const built = buildNfeXml(nfe);

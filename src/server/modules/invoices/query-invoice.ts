@@ -28,7 +28,7 @@ export async function queryInvoice(
     guardSefaz(step.document, 'query');
     accessKey = step.document.accessKey!;
   });
-  const issuer = await nfeIssuer(db, issuing.certificateKey);
+  const issuer = await nfeIssuer(db, issuing.certificateKey, accessKey);
   const result = await queryNfe(issuing.sefaz, issuer, accessKey);
   await recordSefazAnswer(db, ctx, id, 'PENDING', result, issuing);
   return getInvoice(db, id);

@@ -3,7 +3,12 @@ import type { InvoiceDetail } from '../../../shared/resources/invoices.js';
 import type { Db } from '../../db/connection.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { companySigningCertificate, getCompany } from '../company/index.js';
-import { transmitNfe, type NfeExchangeResult, type NfeIssuer } from '../nfe/index.js';
+import {
+  authoriserModeOfKey,
+  transmitNfe,
+  type NfeExchangeResult,
+  type NfeIssuer,
+} from '../nfe/index.js';
 import type { InvoiceIssuing } from './invoice-issuing.js';
 import { getInvoice } from './invoices.read.js';
 import { recordSefazAnswer } from './record-sefaz-answer.js';
@@ -23,11 +28,13 @@ export async function sendToSefaz(
 ): Promise<InvoiceDetail> {
   const invoice = await db
     .selectFrom('invoices')
-    .select(['xml', 'sefazStatus'])
+    .select(['xml', 'sefazStatus', 'accessKey'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  if (invoice.sefazStatus !== 'SENDING' || !invoice.xml) return getInvoice(db, id);
-  const issuer = await nfeIssuer(db, issuing.certificateKey);
+  if (invoice.sefazStatus !== 'SENDING' || !invoice.xml || !invoice.accessKey) {
+    return getInvoice(db, id);
+  }
+  const issuer = await nfeIssuer(db, issuing.certificateKey, invoice.accessKey);
   const result: NfeExchangeResult = await transmitNfe(issuing.sefaz, issuer, invoice.xml, {
     pollDelayMs: issuing.pollDelayMs,
   });
@@ -36,10 +43,16 @@ export async function sendToSefaz(
 }
 
 /**
- * The company as SEFAZ sees it. Phase 1 checked its address and certificate (checkComplete), so
+ * The company as SEFAZ sees it, and the authoriser of the NF-e: the one its key names (tpEmis 6
+ * SVC-AN, 7 SVC-RS, else the UF's), so an NF-e sent in contingency is asked about there even after
+ * the company went back to normal. Phase 1 checked its address and certificate (checkComplete), so
  * a company changed in between is a broken invariant, not a person's mistake.
  */
-export async function nfeIssuer(db: Db, certificateKey: Buffer): Promise<NfeIssuer> {
+export async function nfeIssuer(
+  db: Db,
+  certificateKey: Buffer,
+  accessKey: string,
+): Promise<NfeIssuer> {
   const [company, certificate] = await Promise.all([
     getCompany(db),
     companySigningCertificate(db, certificateKey),
@@ -50,6 +63,7 @@ export async function nfeIssuer(db: Db, certificateKey: Buffer): Promise<NfeIssu
   return {
     uf: company.address.state as Uf,
     environment: company.nfeEnvironment,
+    mode: authoriserModeOfKey(accessKey),
     certificate: {
       privateKeyPem: certificate.privateKeyPem,
       certificatePem: certificate.certificatePem,

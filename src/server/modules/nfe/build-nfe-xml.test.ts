@@ -59,6 +59,62 @@ describe('building the NF-e XML', () => {
     expect(one(xml, 'dhEmi')).toBe('2026-11-26T09:30:00-03:00');
   });
 
+  it.each([
+    [6, 'SVC-AN'],
+    [7, 'SVC-RS'],
+  ] as const)(
+    'keys a contingency NF-e tpEmis %s (%s) with dhCont and xJust, and it validates',
+    (emissionType, _svc) => {
+      const normal = buildNfeXml(crt1Sale);
+      const doc: NfeDocument = {
+        ...crt1Sale,
+        emissionType,
+        // 11:05 UTC is 08:05 in São Paulo, before dhEmi (09:30).
+        contingency: {
+          since: new Date('2026-11-26T11:05:00Z'),
+          reason: 'SEFAZ-SP fora do ar – sem previsão',
+        },
+      };
+      const { xml, accessKey, signed } = issue(doc);
+      expect(validateNfe(signed)).toEqual({ valid: true, errors: [] });
+      expect(isValidAccessKey(accessKey)).toBe(true);
+      expect(parseAccessKey(accessKey)).toMatchObject({ emissionType, number: 1532 });
+      // Only tpEmis and the check digit change: the same number, cNF and everything else.
+      expect(accessKey.slice(0, 34)).toBe(normal.accessKey.slice(0, 34));
+      expect(accessKey.slice(35, 43)).toBe(normal.accessKey.slice(35, 43));
+      expect(accessKey).not.toBe(normal.accessKey);
+      expect(one(xml, 'tpEmis')).toBe(String(emissionType));
+      expect(one(xml, 'cDV')).toBe(accessKey[43]);
+      expect(one(xml, 'dhCont')).toBe('2026-11-26T08:05:00-03:00');
+      // The schema's alphabet: the en dash becomes a hyphen.
+      expect(one(xml, 'xJust')).toBe('SEFAZ-SP fora do ar - sem previsão');
+      // Schema order: dhCont and xJust right after verProc.
+      expect(xml).toMatch(/<\/verProc><dhCont>[^<]+<\/dhCont><xJust>[^<]+<\/xJust><\/ide>/);
+    },
+  );
+
+  it('writes no dhCont/xJust in normal issue, and refuses tpEmis and contingency apart', () => {
+    expect(buildNfeXml(crt1Sale).xml).not.toContain('<dhCont>');
+    expect(() => buildNfeXml({ ...crt1Sale, emissionType: 6 })).toThrow(/tpEmis 6 without/);
+    expect(() =>
+      buildNfeXml({
+        ...crt1Sale,
+        contingency: { since: new Date(), reason: 'SEFAZ fora do ar desde cedo' },
+      }),
+    ).toThrow(/tpEmis 1 with/);
+  });
+
+  it('leaves a contingency reason out of 15–256 characters to the schema check', () => {
+    const { signed } = issue({
+      ...crt1Sale,
+      emissionType: 6,
+      contingency: { since: new Date('2026-11-26T11:05:00Z'), reason: 'curta' },
+    });
+    const result = validateNfe(signed);
+    expect(result.valid).toBe(false);
+    expect(result.errors.join(' ')).toMatch(/xJust/);
+  });
+
   it('takes AAMM and dhEmi from the issuer’s local time at the turn of a month', () => {
     const { accessKey, xml } = buildNfeXml({
       ...crt1Sale,

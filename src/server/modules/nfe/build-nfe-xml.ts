@@ -92,6 +92,16 @@ function ide(doc: NfeDocument, accessKey: string, issuedAt: string): string {
   for (const key of doc.referencedKeys) {
     if (!isValidAccessKey(key)) throw new Error(`NF-e: referenced key ${key} is not valid.`);
   }
+  // Rejections 556/557: dhCont and xJust go with tpEmis other than 1, and only with it.
+  if ((doc.emissionType === 1) !== !doc.contingency) {
+    throw new Error(
+      `NF-e: tpEmis ${doc.emissionType} ${doc.contingency ? 'with' : 'without'} dhCont/xJust.`,
+    );
+  }
+  const contingency = doc.contingency
+    ? el('dhCont', localTime(doc.contingency.since, doc.emitter.address.uf).dateTime) +
+      el('xJust', text(doc.contingency.reason))
+    : '';
   const interstate = doc.recipient.address.uf !== doc.emitter.address.uf;
   // indIntermed is required of remote sales (indPres 2, 3, 9); 0 = the issuer's own channel.
   const remote = doc.presence === 2 || doc.presence === 3 || doc.presence === 9;
@@ -117,6 +127,7 @@ function ide(doc: NfeDocument, accessKey: string, issuedAt: string): string {
     remote ? el('indIntermed', '0') : '',
     el('procEmi', '0'),
     el('verProc', text(doc.softwareVersion)),
+    contingency,
     doc.referencedKeys.map((key) => group('NFref', el('refNFe', key))).join(''),
   );
 }

@@ -43,7 +43,10 @@ export {
 } from './nfe.routes.js';
 export {
   authoriserFor,
+  authoriserModeOfKey,
   contingencyAuthoriser,
+  EMISSION_TYPE_OF,
+  type AuthoriserMode,
   sefazEndpoint,
   type Authoriser,
   type ContingencyAuthoriser,
@@ -61,7 +64,12 @@ export {
   type SefazFailure,
   type SefazSettings,
 } from './sefaz/sefaz-client.js';
-export { failureMessage, queryServiceStatus, statusMessage } from './sefaz/service-status.js';
+export {
+  failureMessage,
+  IN_OPERATION,
+  queryServiceStatus,
+  statusMessage,
+} from './sefaz/service-status.js';
 export {
   nfeProcXml,
   queryNfe,

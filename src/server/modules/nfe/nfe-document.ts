@@ -9,10 +9,12 @@ import type { Uf } from '../../../shared/br/states.js';
 export interface NfeDocument {
   environment: 'PRODUCTION' | 'HOMOLOGATION';
   /**
-   * tpEmis 1, normal. Contingency (6 SVC-AN, 7 SVC-RS: a new key, plus dhCont and xJust in ide)
-   * comes with the transmission to SEFAZ.
+   * tpEmis: 1 normal; 6 SVC-AN, 7 SVC-RS in contingency (part of the key: a switch is a new key
+   * and a new signature), which need `contingency`.
    */
-  emissionType: 1;
+  emissionType: 1 | 6 | 7;
+  /** dhCont and xJust of ide: when contingency was entered and why (15–256 characters). */
+  contingency?: { since: Date; reason: string };
   series: number;
   number: number;
   /** cNF, 8 digits, drawn at issue (access-key.ts drawRandomCode). */

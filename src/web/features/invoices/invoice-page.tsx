@@ -56,6 +56,7 @@ import {
   useTransmitInvoice,
 } from './api.js';
 import { CancelDialog } from './cancel-dialog.js';
+import { EmissionModeTag } from './contingency.js';
 import { CorrectionButton } from './correction-dialog.js';
 import { invoiceActionMachine } from './invoice-action-machine.js';
 import { mergeSefazExchanges } from './invoice-timeline.js';
@@ -377,7 +378,11 @@ export function InvoicePage({ basePath }: { basePath: string }) {
             <InvoiceNumberVoiding invoice={row} />
 
             {row.accessKey && (
-              <Card size="small" title="Chave de acesso">
+              <Card
+                size="small"
+                title="Chave de acesso"
+                extra={<EmissionModeTag accessKey={row.accessKey} />}
+              >
                 <Typography.Text
                   copyable={{ text: row.accessKey, tooltips: ['Copiar', 'Copiada'] }}
                   style={{ fontFamily: 'monospace', fontSize: 15, overflowWrap: 'anywhere' }}

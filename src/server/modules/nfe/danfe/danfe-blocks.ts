@@ -164,10 +164,23 @@ const INFO_MIN_HEIGHT = 64;
 const INFO_MAX_HEIGHT = 220;
 const complementWidth = () => Math.round((WIDTH * 2) / 3);
 
+/**
+ * Informações complementares: an NF-e issued in contingency says so first (mode, dhCont, xJust),
+ * then infCpl.
+ */
+export function complementText(data: DanfeData): string {
+  const contingency = data.contingency;
+  if (!contingency) return data.additionalInfo;
+  const heading =
+    `EMITIDA EM CONTINGÊNCIA ${contingency.mode} — entrada em ` +
+    `${f.date(contingency.since)} ${f.time(contingency.since)}. Justificativa: ${contingency.reason}`;
+  return data.additionalInfo ? `${heading}\n${data.additionalInfo}` : heading;
+}
+
 /** The height of the dados adicionais block, its title included: as tall as its text needs. */
 export function additionalInfoHeight(doc: PDFKit.PDFDocument, data: DanfeData): number {
   doc.font('Helvetica').fontSize(INFO_SIZE);
-  const complement = doc.heightOfString(data.additionalInfo, { width: complementWidth() - 6 });
+  const complement = doc.heightOfString(complementText(data), { width: complementWidth() - 6 });
   const fiscal = doc.heightOfString(data.fiscalInfo, { width: WIDTH - complementWidth() - 6 });
   const text = Math.max(complement, fiscal) + 14;
   return TITLE_HEIGHT + Math.min(INFO_MAX_HEIGHT, Math.max(INFO_MIN_HEIGHT, text));
@@ -192,7 +205,7 @@ export function drawAdditionalInfo(
       .fontSize(INFO_SIZE)
       .text(value, x + 3, next + 10, { width: w - 6, height: h - 12, ellipsis: true });
   };
-  part(LEFT, left, 'INFORMAÇÕES COMPLEMENTARES', data.additionalInfo);
+  part(LEFT, left, 'INFORMAÇÕES COMPLEMENTARES', complementText(data));
   part(LEFT + left, WIDTH - left, 'RESERVADO AO FISCO', data.fiscalInfo);
   return next + h;
 }

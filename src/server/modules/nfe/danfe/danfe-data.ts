@@ -31,6 +31,8 @@ export interface DanfeData {
   /** infAdic/infCpl and infAdic/infAdFisco. */
   additionalInfo: string;
   fiscalInfo: string;
+  /** tpEmis 6/7: issued in contingency (SVC-AN, SVC-RS) since dhCont, for xJust; else null. */
+  contingency: { mode: 'SVC-AN' | 'SVC-RS'; since: string; reason: string } | null;
   /** protNFe/infProt of an nfeProc. */
   protocol: { number: string; receivedAt: string; status: string } | null;
 }
@@ -210,6 +212,14 @@ export function readDanfeData(xml: string): DanfeData {
     items: children(inf, 'det').map(item),
     additionalInfo: text(inf, 'infAdic', 'infCpl'),
     fiscalInfo: text(inf, 'infAdic', 'infAdFisco'),
+    contingency:
+      text(ide, 'tpEmis') === '6' || text(ide, 'tpEmis') === '7'
+        ? {
+            mode: text(ide, 'tpEmis') === '6' ? 'SVC-AN' : 'SVC-RS',
+            since: text(ide, 'dhCont'),
+            reason: text(ide, 'xJust'),
+          }
+        : null,
     protocol: infProt
       ? {
           number: text(infProt, 'nProt'),

@@ -41,6 +41,24 @@ const notSent: DanfeMarks = {
 };
 
 describe('rendering the DANFE', () => {
+  it('says an NF-e was issued in contingency, with its dhCont and reason', async () => {
+    const { xml } = issue({
+      ...crt1Sale,
+      emissionType: 7,
+      contingency: {
+        since: new Date('2026-11-26T11:05:00Z'),
+        reason: 'SEFAZ-PR fora do ar desde cedo',
+      },
+    });
+    const { text } = readPdf(await renderDanfe(xml, notSent));
+    expect(text).toContain('EMITIDA EM CONTINGÊNCIA SVC-RS');
+    expect(text).toContain('26/11/2026 08:05:00');
+    expect(text).toContain('SEFAZ-PR fora do ar desde cedo');
+    expect(text).toContain('DOCUMENTO EMITIDO POR ME OU EPP');
+    const normal = readPdf(await renderDanfe(issue(crt1Sale).xml, notSent)).text;
+    expect(normal).not.toContain('CONTINGÊNCIA');
+  });
+
   it('prints a CRT 1 invoice in homologation, not yet sent, on one page', async () => {
     const { accessKey, xml } = issue(crt1Sale);
     const pdf = await renderDanfe(xml, notSent);

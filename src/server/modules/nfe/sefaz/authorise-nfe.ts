@@ -2,7 +2,7 @@ import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import type { Uf } from '../../../../shared/br/states.js';
 import type { NfeEnvironment } from '../../../../shared/resources/company.js';
 import { messages } from '../../../../shared/messages.js';
-import { sefazEndpoint, type SefazService } from './authoriser.js';
+import { sefazEndpoint, type AuthoriserMode, type SefazService } from './authoriser.js';
 import {
   callSefaz,
   SefazCallError,
@@ -40,11 +40,13 @@ const DUPLICATE = new Set(['204', '539']);
 /** consSitNFe: no NF-e with this key (it never arrived). */
 export const NOT_FOUND = '217';
 
-/** Who sends: the company's UF, environment and A1. */
+/** Who sends: the company's UF, environment and A1, and where (the UF's authoriser or an SVC). */
 export interface NfeIssuer {
   uf: Uf;
   environment: NfeEnvironment;
   certificate: ClientCertificate;
+  /** The authoriser of the NF-e: its key's tpEmis (authoriserModeOfKey); the UF's by default. */
+  mode?: AuthoriserMode;
 }
 
 /** One call to SEFAZ as the invoice's events record it. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ufs } from '../../../../shared/br/states.js';
+import { composeAccessKey } from '../../../../shared/nfe/access-key.js';
 import { SEFAZ_SERVICES } from './sefaz-tables.generated.js';
-import { authoriserFor, contingencyAuthoriser, sefazEndpoint } from './authoriser.js';
+import {
+  authoriserFor,
+  authoriserModeOfKey,
+  contingencyAuthoriser,
+  EMISSION_TYPE_OF,
+  sefazEndpoint,
+} from './authoriser.js';
 
 describe('the authoriser and URL of a service', () => {
   it('sends São Paulo to its own authoriser, per environment', () => {
@@ -60,6 +67,53 @@ describe('the authoriser and URL of a service', () => {
       authoriser: 'SVCRS',
       url: 'https://nfe.svrs.rs.gov.br/ws/NfeAutorizacao/NFeAutorizacao4.asmx',
     });
+  });
+
+  it('gives each of the 27 UFs the SVC of the official split', () => {
+    const svcAn = 'AC AL AP CE DF ES MG PA PB PI RJ RN RO RR RS SC SE SP TO'.split(' ');
+    const svcRs = 'AM BA GO MA MS MT PE PR'.split(' ');
+    expect([...svcAn, ...svcRs].sort()).toEqual([...ufs].sort());
+    for (const uf of svcAn) expect(contingencyAuthoriser(uf as never), uf).toBe('SVCAN');
+    for (const uf of svcRs) expect(contingencyAuthoriser(uf as never), uf).toBe('SVCRS');
+  });
+
+  it('reads the authoriser of an NF-e from its key’s tpEmis, and the tpEmis of each mode', () => {
+    const key = (emissionType: number) =>
+      composeAccessKey({
+        ufCode: '35',
+        yearMonth: '2611',
+        issuerDocument: '11222333000181',
+        model: '55',
+        series: 1,
+        number: 1532,
+        emissionType,
+        randomCode: '40917263',
+      });
+    expect(authoriserModeOfKey(key(1))).toBe('NORMAL');
+    expect(authoriserModeOfKey(key(6))).toBe('SVCAN');
+    expect(authoriserModeOfKey(key(7))).toBe('SVCRS');
+    expect(EMISSION_TYPE_OF).toEqual({ NORMAL: 1, SVCAN: 6, SVCRS: 7 });
+  });
+
+  it('sends a contingency service to <NFE_SEFAZ_URL>/<SVC>/<ServiceName>', () => {
+    expect(
+      sefazEndpoint({
+        uf: 'SP',
+        environment: 'HOMOLOGATION',
+        service: 'NFeAutorizacao4',
+        mode: 'SVCAN',
+        serviceUrl: 'https://127.0.0.1:8443/',
+      }),
+    ).toMatchObject({ authoriser: 'SVCAN', url: 'https://127.0.0.1:8443/SVCAN/NFeAutorizacao4' });
+    expect(
+      sefazEndpoint({
+        uf: 'PR',
+        environment: 'HOMOLOGATION',
+        service: 'NFeRecepcaoEvento4',
+        mode: 'SVCRS',
+        serviceUrl: 'https://127.0.0.1:8443',
+      }).url,
+    ).toBe('https://127.0.0.1:8443/SVCRS/NFeRecepcaoEvento4');
   });
 
   it('gives every UF every service in both environments and in contingency', () => {

@@ -13,14 +13,36 @@ export type { Authoriser, SefazService };
 export type ContingencyAuthoriser = 'SVCAN' | 'SVCRS';
 
 /**
- * Which SVC takes a UF's NF-e when its own authoriser is down (Ajuste SINIEF 15/2012 and the
- * SVC technical note; the same split as sped-nfe's Contingency): the eight UFs with their own or
- * SVAN's authoriser use SVC-RS, every other UF SVC-AN.
+ * Which SVC takes a UF's NF-e when its own authoriser is down. Source: Ajuste SINIEF 15/2012 and
+ * the SVC technical note (Manual de Contingência of the NF-e; the same split as sped-nfe's
+ * Contingency): SVC-RS serves AM, BA, GO, MA, MS, MT, PE, PR; SVC-AN every other UF (AC, AL, AP,
+ * CE, DF, ES, MG, PA, PB, PI, RJ, RN, RO, RR, RS, SC, SE, SP, TO). DOUBT (docs/decisions.md): the
+ * shared reference files list the SVC authorisers' URLs but not this split, so it was not checked
+ * against them; SEFAZ answers 713 when an NF-e reaches the wrong SVC.
  */
 const SVC_RS_UFS: readonly Uf[] = ['AM', 'BA', 'GO', 'MA', 'MS', 'MT', 'PE', 'PR'];
 
 export function contingencyAuthoriser(uf: Uf): ContingencyAuthoriser {
   return SVC_RS_UFS.includes(uf) ? 'SVCRS' : 'SVCAN';
+}
+
+/** Normal issue, or one of the contingency authorisers. */
+export type AuthoriserMode = 'NORMAL' | ContingencyAuthoriser;
+
+/** tpEmis of each mode: 1 normal, 6 SVC-AN, 7 SVC-RS. */
+export const EMISSION_TYPE_OF: Record<AuthoriserMode, 1 | 6 | 7> = {
+  NORMAL: 1,
+  SVCAN: 6,
+  SVCRS: 7,
+};
+
+/**
+ * Where an NF-e's later calls go (query, events): the authoriser its key says, by tpEmis (6 SVC-AN,
+ * 7 SVC-RS, else the UF's own), whatever mode the company is in now.
+ */
+export function authoriserModeOfKey(accessKey: string): AuthoriserMode {
+  const tpEmis = accessKey.charAt(34);
+  return tpEmis === '6' ? 'SVCAN' : tpEmis === '7' ? 'SVCRS' : 'NORMAL';
 }
 
 /** Where one service is called and how its SOAP action reads. */
@@ -37,10 +59,11 @@ export interface EndpointChoice {
   environment: NfeEnvironment;
   service: SefazService;
   /** Normal issue (the UF's authoriser), or one of the contingency authorisers. */
-  mode?: 'NORMAL' | ContingencyAuthoriser;
+  mode?: AuthoriserMode;
   /**
-   * NFE_SEFAZ_URL: every service at `<url>/<ServiceName>` instead (tests, a private proxy).
-   * The authoriser is still the one the UF and mode choose, for what the screens say.
+   * NFE_SEFAZ_URL: every service at `<url>/<ServiceName>` instead (tests, a private proxy), and
+   * in contingency at `<url>/<SVCAN|SVCRS>/<ServiceName>`, so that whoever answers there knows
+   * the NF-e is meant for the SVC. The authoriser is still the one the UF and mode choose.
    */
   serviceUrl?: string;
 }
@@ -59,8 +82,9 @@ export function sefazEndpoint(choice: EndpointChoice): SefazEndpoint {
     // The table is generated from the published one; every UF's authoriser has all six.
     throw new Error(`${authoriser} publishes no ${choice.service} (${choice.environment})`);
   }
+  const contingency = authoriser === 'SVCAN' || authoriser === 'SVCRS' ? `${authoriser}/` : '';
   const url = choice.serviceUrl
-    ? `${choice.serviceUrl.replace(/\/+$/, '')}/${choice.service}`
+    ? `${choice.serviceUrl.replace(/\/+$/, '')}/${contingency}${choice.service}`
     : published.url;
   return { authoriser, service: choice.service, url, method: published.method };
 }

@@ -4,7 +4,7 @@ import type { NfeEnvironment } from '../../../../shared/resources/company.js';
 import { localTime } from '../build-nfe-xml.js';
 import { signEnveloped } from '../xml-signature.js';
 import { text } from '../xml-text.js';
-import { sefazEndpoint } from './authoriser.js';
+import { authoriserModeOfKey, sefazEndpoint } from './authoriser.js';
 import {
   callSefaz,
   SefazCallError,
@@ -122,7 +122,8 @@ export interface EventAnswer {
 }
 
 /**
- * NFeRecepcaoEvento4 once, for the company's authoriser (NFE_SEFAZ_URL in tests). A failure to get
+ * NFeRecepcaoEvento4 once, at the authoriser the NF-e's key names (the UF's, or the SVC it was
+ * issued in; NFE_SEFAZ_URL in tests). A failure to get
  * an answer throws SefazCallError: an event is safe to send again (the same key, type and
  * sequence is answered 573, duplicity), so the caller may say "try again".
  */
@@ -135,6 +136,8 @@ export async function sendNfeEvent(
     uf: event.uf,
     environment: event.environment,
     service: 'NFeRecepcaoEvento4',
+    // An NF-e authorised by an SVC has its events there too (its key's tpEmis says which).
+    mode: authoriserModeOfKey(event.accessKey),
     serviceUrl: settings.serviceUrl,
   });
   // idLote: up to 15 digits, the issuer's own number; the time is unique enough for a batch of one.

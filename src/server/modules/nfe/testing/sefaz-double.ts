@@ -63,6 +63,13 @@ export type DoubleReply =
 
 export interface ReceivedRequest {
   service: string;
+  /**
+   * The path asked, e.g. /NFeAutorizacao4, or /SVCAN/NFeAutorizacao4 for a contingency
+   * authoriser (NFE_SEFAZ_URL's layout: authoriser.ts).
+   */
+  path: string;
+  /** The contingency authoriser the path names (SVCAN, SVCRS), or undefined: the UF's own. */
+  authoriser: 'SVCAN' | 'SVCRS' | undefined;
   /** The SOAP action named in the Content-Type. */
   action: string | undefined;
   /** The message inside nfeDadosMsg (consStatServ…), as received. */
@@ -133,8 +140,16 @@ export async function startSefazDouble(options: SefazDoubleOptions = {}): Promis
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const service = decodeURIComponent((request.url ?? '').split('/').pop() ?? '');
-        const received = receive(service, request.headers['content-type'], chunks);
+        const path = decodeURIComponent(request.url ?? '');
+        const segments = path.split('/');
+        const service = segments.pop() ?? '';
+        const named = segments.pop();
+        const svc = (['SVCAN', 'SVCRS'] as const).find((name) => name === named);
+        const received = {
+          ...receive(service, request.headers['content-type'], chunks),
+          path,
+          authoriser: svc,
+        };
         const peer = (request.socket as TLSSocket).getPeerCertificate();
         requests.push({ ...received, clientCertificate: peer?.subject?.CN as string | undefined });
         const reply =
@@ -180,7 +195,7 @@ function receive(
   service: string,
   contentType: string | undefined,
   chunks: Buffer[],
-): Omit<ReceivedRequest, 'clientCertificate'> {
+): Omit<ReceivedRequest, 'clientCertificate' | 'path' | 'authoriser'> {
   const action = /action="([^"]*)"/.exec(contentType ?? '')?.[1];
   const doc = new DOMParser().parseFromString(Buffer.concat(chunks).toString('utf8'), 'text/xml');
   const envelope = doc.documentElement;
@@ -471,6 +486,8 @@ const defaultReasons: Record<string, string> = {
   '155': 'Cancelamento homologado fora de prazo',
   '501': 'Rejeicao: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 7 dias)',
   '573': 'Rejeicao: Duplicidade de Evento',
+  '570': 'Rejeicao: Tipo de Emissao 3, 6 ou 7 so e valido nas contingencias SCAN/SVC',
+  '713': 'Rejeicao: Tipo de Emissao diferente de 6 ou 7 para contingencia da SVC acessada',
 };
 
 function answer(
@@ -486,13 +503,14 @@ function answer(
       `<soap:Fault><soap:Code><soap:Value>soap:Receiver</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="pt-BR">${reply.fault}</soap:Text></soap:Reason></soap:Fault>`,
     );
   }
-  // What fails the schema is rejected as SEFAZ does: 215, whatever the script says.
+  // What fails the schema is rejected as SEFAZ does: 215, whatever the script says; an NF-e whose
+  // tpEmis does not match the authoriser it reached is rejected as SEFAZ does too (570, 713).
   const cStat =
     received.schemaErrors.length > 0
       ? '215'
       : received.signatureValid === false
         ? '297'
-        : reply.cStat;
+        : (emissionTypeMismatch(service, received) ?? reply.cStat);
   const xMotivo =
     cStat === reply.cStat && reply.xMotivo ? reply.xMotivo : (defaultReasons[cStat] ?? 'Rejeicao');
   const request = received.messageXml
@@ -502,6 +520,21 @@ function answer(
   const scripted = { cStat, xMotivo, tMed: reply.tMed, later: reply.later };
   const result = build ? build(request ?? undefined, scripted, authoriser) : '';
   return envelope(`<nfeResultMsg xmlns="${WSDL_NS}${service}">${result}</nfeResultMsg>`);
+}
+
+/**
+ * NFeAutorizacao4 only: 713 when an SVC receives an NF-e whose tpEmis is not its own (6 SVC-AN,
+ * 7 SVC-RS), 570 when the UF's authoriser receives one keyed for an SVC.
+ */
+function emissionTypeMismatch(
+  service: string,
+  received: Pick<ReceivedRequest, 'messageXml' | 'authoriser'>,
+): string | undefined {
+  if (service !== 'NFeAutorizacao4') return undefined;
+  const tpEmis = /<tpEmis>(\d)<\/tpEmis>/.exec(received.messageXml)?.[1];
+  if (received.authoriser === 'SVCAN') return tpEmis === '6' ? undefined : '713';
+  if (received.authoriser === 'SVCRS') return tpEmis === '7' ? undefined : '713';
+  return tpEmis === '6' || tpEmis === '7' ? '570' : undefined;
 }
 
 /** AAAA-MM-DDThh:mm:ss-03:00, SEFAZ's TDateTimeUTC in Brasília time. */
