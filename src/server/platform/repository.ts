@@ -252,6 +252,7 @@ export function createRepository<T extends RepositoryTable, Row = StoredRow<T>>(
   }
 
   return {
+    /** One page and the total; with `listFields`, its rows hold those fields only (typed as Row). */
     async list(db: DbOrTrx, query: ListQuery, applyFilters?: Filter) {
       const qb = filtered(db, query.q, applyFilters);
       const pageQuery = page(db, qb, query, listSelection ? null : await columnsOf(db));
