@@ -87,9 +87,10 @@ describe('roles matrix', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/roles(\?.*)?$/);
     const saved = await api(page, 'GET', '/roles?q=Cores%20sem%20leitura');
-    expect(saved.body.items.map((role: { permissions: string[] }) => role.permissions)).toEqual([
-      ['colors:read', 'colors:delete'],
-    ]);
+    expect(saved.body.items).toHaveLength(1);
+    // The permissions are the record's (GET /roles/:id), not the list row's.
+    const role = await api(page, 'GET', `/roles/${(saved.body.items[0] as { id: number }).id}`);
+    expect(role.body.permissions).toEqual(['colors:read', 'colors:delete']);
   });
 });
 

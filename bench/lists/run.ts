@@ -158,6 +158,32 @@ async function timeExport(base: string, token: string, format: 'csv' | 'xlsx') {
   return { ms: performance.now() - started, megabytes: bytes / 1024 / 1024 };
 }
 
+/**
+ * The JSON of the first page of clients by name as the list answers it, and the same page with
+ * each row the whole record (GET /clients/:id), which is what a list row was before the lists
+ * sent their summaries: bytes of both, uncompressed (what the server serializes and the browser
+ * parses; on the wire gzip shrinks both).
+ */
+async function pageBytes(base: string, token: string, pageSize: number) {
+  const get = async (url: string) => {
+    const response = await fetch(`${base}${url}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+    return response.text();
+  };
+  const body = await get(`/api/v1/clients?page=1&pageSize=${pageSize}&sort=name`);
+  const page = JSON.parse(body) as { items: { id: number }[] };
+  const records = await Promise.all(
+    page.items.map(async (row) => JSON.parse(await get(`/api/v1/clients/${row.id}`)) as unknown),
+  );
+  return {
+    pageSize,
+    list: Buffer.byteLength(body),
+    records: Buffer.byteLength(JSON.stringify({ ...page, items: records })),
+  };
+}
+
 async function main() {
   const server = await startBenchServer('lists');
   const { target, databaseUrl } = server;
@@ -222,6 +248,7 @@ async function main() {
       await measureList('referência: marcas (vazia)', '/api/v1/brands?page=1&pageSize=20', true),
     );
 
+    const pages = [await pageBytes(base, token, 20), await pageBytes(base, token, 50)];
     const plans = await explainLists(databaseUrl);
     const importMs = await timeImport(base, token);
     const csvExport = await timeExport(base, token, 'csv');
@@ -239,6 +266,10 @@ async function main() {
           `${m.label.padEnd(28)}${m.perSecond.toFixed(0).padStart(8)} ${ms(m.p50)} ${ms(m.p95)} ${ms(m.p99)}${String(m.count).padStart(11)}${String(m.failures).padStart(9)}  ${(m.reference ? '—' : passed(m) ? 'ok' : 'FALHOU').padEnd(19)}${ms(m.alone.p50)} / ${ms(m.alone.p95).trim()}`,
       ),
       '',
+      ...pages.map(
+        (p) =>
+          `JSON da primeira página de ${p.pageSize} clientes: ${p.list.toLocaleString('pt-BR')} bytes; com os registros inteiros: ${p.records.toLocaleString('pt-BR')} bytes (${((100 * p.list) / p.records).toFixed(0)} %)`,
+      ),
       `importação de ${IMPORT_ROWS.toLocaleString('pt-BR')} linhas (CSV, uma transação): ${(importMs / 1000).toFixed(2)} s`,
       `exportação de ${(CLIENTS + IMPORT_ROWS).toLocaleString('pt-BR')} clientes: CSV ${(csvExport.ms / 1000).toFixed(2)} s (${csvExport.megabytes.toFixed(1)} MB), XLSX ${(xlsxExport.ms / 1000).toFixed(2)} s (${xlsxExport.megabytes.toFixed(1)} MB)`,
     ].join('\n');

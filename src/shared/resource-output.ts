@@ -58,3 +58,36 @@ export function resourceOutputSchema(definition: Pick<ResourceDefinition, 'field
   for (const [key, inner] of Object.entries(nested)) shape[key] = z.object(inner);
   return z.object(shape);
 }
+
+/**
+ * A row of the resource's list, its summary: the id and the definition's `listFields`, each typed
+ * as the record (resourceOutputSchema) answers it, and `extras` for what only the list carries (a
+ * flag). `address.city` keeps `address: { city }` alone. A list field that neither names is a
+ * mistake in the definition and stops the start.
+ */
+export function resourceSummarySchema<Extras extends Record<string, z.ZodType>>(
+  definition: Pick<ResourceDefinition, 'path' | 'fields' | 'listFields'>,
+  extras: Extras = {} as Extras,
+) {
+  const record: Record<string, z.ZodType> = {
+    ...resourceOutputSchema(definition).shape,
+    ...extras,
+  };
+  const shape: Record<string, z.ZodType> = { id: rowBookkeeping.id };
+  const nested: Record<string, Record<string, true>> = {};
+  for (const key of definition.listFields) {
+    const [root, inner] = key.split('.') as [string, string | undefined];
+    if (!record[root]) {
+      throw new Error(`${definition.path}: o campo ${key} da lista não é um campo do registro.`);
+    }
+    if (inner) (nested[root] ??= {})[inner] = true;
+    else shape[root] = record[root];
+  }
+  for (const [root, keys] of Object.entries(nested)) {
+    shape[root] = (record[root] as z.ZodObject).pick(keys);
+  }
+  return z.object(shape);
+}
+
+/** A row of a list as the API answers it: the id and the definition's list fields. */
+export type ResourceSummary = { id: number } & Record<string, unknown>;

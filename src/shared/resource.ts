@@ -101,6 +101,12 @@ export interface ResourceDefinition<
   filtersSchema: Filters;
   fields: FieldSpec[];
   columns: ColumnSpec[];
+  /**
+   * What a row of the list carries besides its id (its summary): the columns, the title and
+   * detail a picker shows, and what a picker reads of a row (a unit's decimals). The list's
+   * SELECT reads only these; the form reads the whole record (GET /:id), the export too.
+   */
+  listFields: string[];
   filters: FilterSpec[];
   /** API fields matched by `q`. */
   searchFields: string[];

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { version } from '../../shared/fields.js';
 import type { ListQuery } from '../../shared/list-query.js';
 import type { ResourceDefinition } from '../../shared/resource.js';
-import { resourceOutputSchema, type ResourceRow } from '../../shared/resource-output.js';
+import {
+  resourceOutputSchema,
+  resourceSummarySchema,
+  type ResourceRow,
+} from '../../shared/resource-output.js';
 import type { Db, DbOrTrx, Trx } from '../db/connection.js';
 import type { Database } from '../db/types.js';
 import { recordAudit, recordAuditMany, type AuditContext } from './audit.js';
@@ -87,8 +91,34 @@ export function sqlExpression(config: CrudConfig, key: string): string {
   return path.length ? `${base}->>'${path.join("'->>'")}'` : base;
 }
 
+/**
+ * What a list page of the definition reads (RepositoryOptions.listFields): its list fields, a
+ * jsonb column's keys (`address.city`, `address.state`) read as one object of those keys only.
+ */
+function listSelection(definition: ResourceDefinition) {
+  const fields: string[] = [];
+  const nested = new Map<string, string[]>();
+  for (const key of definition.listFields) {
+    const [root, ...path] = key.split('.') as [string, ...string[]];
+    if (path.length === 0) fields.push(root);
+    else if (nested.has(root)) nested.get(root)!.push(path.join('.'));
+    else {
+      fields.push(root);
+      nested.set(root, [path.join('.')]);
+    }
+  }
+  const expressions = Object.fromEntries(
+    [...nested].map(([root, keys]) => [
+      root,
+      `jsonb_build_object(${keys.map((key) => `'${key}', ${snakeCase(root)}->'${key}'`).join(', ')})`,
+    ]),
+  );
+  return { fields, expressions };
+}
+
 export function createCrudService(config: CrudConfig) {
   const { definition } = config;
+  const listed = listSelection(definition);
   const entity = definition.path;
   const sortable = Object.fromEntries(
     definition.columns
@@ -112,6 +142,8 @@ export function createCrudService(config: CrudConfig) {
     searchColumn: config.searchColumn,
     counted: config.counted,
     computed: config.computed,
+    listFields: listed.fields,
+    listExpressions: listed.expressions,
   });
 
   /** Equality on every filter of the definition; its key is an API field (`state` → address.state). */
@@ -274,6 +306,8 @@ export function crudRoutes(db: Db, config: CrudConfig, service = createCrudServi
         update: definition.schema.and(z.object({ version: version() })),
         // What leaves the server: the definition's fields and bookkeeping, nothing else of the row.
         output: resourceOutputSchema(definition),
+        // A list's row: what the list shows and its pickers read (listFields).
+        summary: resourceSummarySchema(definition),
       },
     },
     {

@@ -68,6 +68,15 @@ export interface RepositoryOptions<T extends RepositoryTable, Row> {
    * checking account's balance). The rows' types do not name them: `toApi` reads them as extras.
    */
   computed?: Record<string, string>;
+  /**
+   * The API fields a list page reads, when a row of the list (its summary) is not the whole
+   * record: each a column (`unitId`), a `computed` or `lookups` field, or one of
+   * `listExpressions`; the id always. Without it a page reads every column. Exports, the read of
+   * one row and writes read every column whatever this says.
+   */
+  listFields?: string[];
+  /** API field → the SQL expression a list page reads it with (an address's city and UF only). */
+  listExpressions?: Record<string, string>;
 }
 
 /** `{ table: 'suppliers', key: 'supplier_id', column: 'name' }`: suppliers.name of supplier_id. */
@@ -198,6 +207,15 @@ export function createRepository<T extends RepositoryTable, Row = StoredRow<T>>(
     return ordered(selectColumns(qb, columns), sort);
   }
 
+  /** SELECT what a list page reads (see listFields). */
+  const listSelection = options.listFields?.map((field) => {
+    const expression =
+      options.listExpressions?.[field] ?? options.computed?.[field] ?? lookupExpressions[field];
+    return expression ? sql.raw(expression).as(snakeCase(field)) : snakeCase(field);
+  });
+  const selectListColumns = (qb: AnySelect, columns: string[] | null) =>
+    listSelection ? qb.select(['id', ...listSelection]) : selectColumns(qb, columns);
+
   /** RETURNING the repository's columns (see columnsOf), from an insert, update or delete. */
   function returningColumns(
     query: {
@@ -219,10 +237,11 @@ export function createRepository<T extends RepositoryTable, Row = StoredRow<T>>(
     const skip = (query.page - 1) * query.pageSize;
     // A page that skips less than a page of rows, without search, reads its rows directly.
     if (skip < query.pageSize && !query.q) {
-      return sorted(qb, query.sort, columns).limit(query.pageSize).offset(skip);
+      return ordered(selectListColumns(qb, columns), query.sort).limit(query.pageSize).offset(skip);
     }
     const ids = ordered(qb.select('id'), query.sort).limit(query.pageSize).offset(skip);
-    return sorted(untyped(db).selectFrom(table).where('id', 'in', ids), query.sort, columns);
+    const rows = untyped(db).selectFrom(table).where('id', 'in', ids);
+    return ordered(selectListColumns(rows, columns), query.sort);
   }
 
   async function countAll(qb: AnySelect) {
@@ -233,9 +252,10 @@ export function createRepository<T extends RepositoryTable, Row = StoredRow<T>>(
   }
 
   return {
+    /** One page and the total; with `listFields`, its rows hold those fields only (typed as Row). */
     async list(db: DbOrTrx, query: ListQuery, applyFilters?: Filter) {
       const qb = filtered(db, query.q, applyFilters);
-      const pageQuery = page(db, qb, query, await columnsOf(db));
+      const pageQuery = page(db, qb, query, listSelection ? null : await columnsOf(db));
       let rows: DbRow[];
       let total: number;
       if (counter) {

@@ -12,6 +12,7 @@ export interface ResourceRouteSchemas<
   Create extends z.ZodType,
   Update extends z.ZodType,
   Output extends z.ZodType,
+  Summary extends z.ZodType = Output,
 > {
   /** The list's filters besides page, pageSize, sort and q. */
   filters: Filters;
@@ -19,8 +20,10 @@ export interface ResourceRouteSchemas<
   create: Create;
   /** The body of PUT, `version` included. */
   update: Update;
-  /** One row as the API answers it. */
+  /** One row as the API answers it (GET /:id, and the answer of a write). */
   output: Output;
+  /** A row of the list (its summary): what the list shows, not the whole record. */
+  summary: Summary;
 }
 
 /** The five use cases behind a resource's routes, each one service call. */
@@ -29,11 +32,12 @@ export interface ResourceService<
   Create extends z.ZodType,
   Update extends z.ZodType,
   Output extends z.ZodType,
+  Summary extends z.ZodType = Output,
 > {
   list: (
     db: Db,
     query: ListQuery & z.output<Filters>,
-  ) => Promise<{ items: z.output<Output>[]; total: number; page: number; pageSize: number }>;
+  ) => Promise<{ items: z.output<Summary>[]; total: number; page: number; pageSize: number }>;
   get: (db: Db, id: number) => Promise<z.output<Output>>;
   create: (db: Db, ctx: AuditContext, input: z.output<Create>) => Promise<z.output<Output>>;
   update: (
@@ -55,14 +59,15 @@ export function resourceRoutes<
   Create extends z.ZodType,
   Update extends z.ZodType,
   Output extends z.ZodType,
+  Summary extends z.ZodType,
 >(
   db: Db,
   resource: {
     path: string;
     area: CrudArea;
-    schemas: ResourceRouteSchemas<Filters, Create, Update, Output>;
+    schemas: ResourceRouteSchemas<Filters, Create, Update, Output, Summary>;
   },
-  service: ResourceService<Filters, Create, Update, Output>,
+  service: ResourceService<Filters, Create, Update, Output, Summary>,
 ): FastifyPluginAsyncZod {
   const { path, area, schemas } = resource;
   const base = `/${path}`;
@@ -70,6 +75,7 @@ export function resourceRoutes<
   // The type provider cannot follow the schemas through these generics: the handlers see the
   // schemas untyped, and the service's types above tie its inputs and outputs to them.
   const output: z.ZodType = schemas.output;
+  const summary: z.ZodType = schemas.summary;
   type Query = Parameters<typeof service.list>[1];
   type CreateInput = z.output<Create>;
   type UpdateInput = z.output<Update>;
@@ -79,7 +85,7 @@ export function resourceRoutes<
       schema: {
         tags,
         querystring: listQuerySchema.extend(schemas.filters.shape),
-        response: { 200: pageOf(output) },
+        response: { 200: pageOf(summary) },
       },
       handler: (request) => service.list(db, request.query as Query),
     });

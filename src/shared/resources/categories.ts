@@ -26,6 +26,7 @@ export const categories = defineResource({
     { key: 'description', label: 'Descrição', sortable: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['name', 'description', 'active'],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['name', 'description'],
   defaultSort: 'name',

@@ -56,6 +56,7 @@ export const checkingAccounts = defineResource({
     { key: 'balance', label: 'Saldo', kind: 'money', sortable: true, mobile: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['name', 'bankCode', 'agency', 'accountNumber', 'balance', 'active'],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['name', 'bankName', 'accountNumber'],
   defaultSort: 'name',

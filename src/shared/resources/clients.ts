@@ -1,11 +1,13 @@
 import { optionalNonNegativeMoney } from '../fields.js';
 import { defineResource } from '../resource.js';
+import { resourceOutputSchema, resourceSummarySchema } from '../resource-output.js';
 import { z } from '../zod-messages.js';
 import {
   partyColumns,
   partyFields,
   partyFieldSpecs,
   partyFilters,
+  partyListFields,
   partyFiltersSchema,
   partySearchFields,
   partyTailFieldSpecs,
@@ -27,9 +29,17 @@ export const clients = defineResource({
     ...partyTailFieldSpecs,
   ],
   columns: partyColumns,
+  listFields: partyListFields,
   filters: [...partyFilters],
   searchFields: partySearchFields,
   defaultSort: 'name',
   titleField: 'name',
   importable: true,
 });
+
+/** One client as GET /clients/:id answers it: every field, the form's. */
+export const clientDetailSchema = resourceOutputSchema(clients);
+export type ClientDetail = z.output<typeof clientDetailSchema>;
+/** A row of the clients' list: what its columns show. */
+export const clientSummarySchema = resourceSummarySchema(clients);
+export type ClientSummary = z.output<typeof clientSummarySchema>;

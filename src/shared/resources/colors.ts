@@ -26,6 +26,7 @@ export const colors = defineResource({
     { key: 'name', label: 'Nome', sortable: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['hex', 'name', 'active'],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['name', 'hex'],
   defaultSort: 'name',

@@ -1,7 +1,11 @@
 import { id, requiredText, version } from '../fields.js';
 import { booleanFilter } from '../list-query.js';
 import { activeLabels, defineResource } from '../resource.js';
-import { resourceOutputSchema, type ResourceRow } from '../resource-output.js';
+import {
+  resourceOutputSchema,
+  resourceSummarySchema,
+  type ResourceRow,
+} from '../resource-output.js';
 import { z } from '../zod-messages.js';
 import {
   activeColumn,
@@ -87,6 +91,19 @@ export const feedstocks = defineResource({
     stockColumn,
     activeColumn,
   ],
+  // Besides the columns, what the documents' item pickers read of a row: the unit (its
+  // decimals), the last price a purchase starts with and whom it is bought from.
+  listFields: [
+    'code',
+    'name',
+    'unitId',
+    'unitCode',
+    'averageCost',
+    'lastPurchasePrice',
+    'defaultSupplierId',
+    'stock',
+    'active',
+  ],
   filters: [
     { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },
     {
@@ -111,3 +128,12 @@ export const feedstocks = defineResource({
 export const feedstockOutputSchema = resourceOutputSchema(feedstocks).extend(itemOutputExtras);
 /** Bookkeeping typed as every row's (the definition's fields are typed loosely). */
 export type Feedstock = ResourceRow & z.output<typeof feedstockOutputSchema>;
+/** One feedstock as GET /feedstocks/:id answers it. */
+export type FeedstockDetail = Feedstock;
+
+/** A row of the feedstocks' list. */
+export const feedstockSummarySchema = resourceSummarySchema(feedstocks, itemOutputExtras);
+export type FeedstockSummary = z.output<typeof feedstockSummarySchema> & {
+  id: number;
+  unitCode: string;
+};

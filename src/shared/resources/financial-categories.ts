@@ -74,6 +74,7 @@ export const financialCategories = defineResource({
     { key: 'dreGroup', label: 'Grupo da DRE', kind: 'enum', options: dreGroups, sortable: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['name', 'parentId', 'kind', 'dreGroup', 'active'],
   filters: [
     { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },
     { key: 'kind', label: 'Natureza', kind: 'enum', options: financialKinds },

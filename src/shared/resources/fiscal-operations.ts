@@ -290,6 +290,7 @@ export const fiscalOperations = defineResource({
     { key: 'cfopOutOfState', label: 'CFOP outro estado', sortable: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['name', 'direction', 'purpose', 'cfopInState', 'cfopOutOfState', 'active'],
   filters: [
     { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },
     { key: 'direction', label: 'Tipo', kind: 'enum', options: fiscalDirections },

@@ -25,6 +25,7 @@ export function defineNameLookup(names: {
       { key: 'name', label: 'Nome', sortable: true },
       { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
     ],
+    listFields: ['name', 'active'],
     filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
     searchFields: ['name'],
     defaultSort: 'name',

@@ -41,6 +41,7 @@ export const outlays = defineResource({
     { key: 'defaultValue', label: 'Valor padrão', kind: 'money', sortable: true, mobile: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['name', 'kind', 'defaultValue', 'active'],
   filters: [
     { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },
     { key: 'kind', label: 'Tipo', kind: 'enum', options: outlayKinds },

@@ -170,6 +170,17 @@ export const partyColumns: ColumnSpec[] = [
   { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
 ];
 
+/** The columns', the city and UF read from the address. */
+export const partyListFields = [
+  'name',
+  'document',
+  'personType',
+  'address.city',
+  'address.state',
+  'phone',
+  'active',
+];
+
 export const partyFilters: FilterSpec[] = [
   { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },
   { key: 'personType', label: 'Tipo de pessoa', kind: 'enum', options: personTypes },

@@ -54,6 +54,7 @@ export const paymentMethods = defineResource({
     { key: 'usage', label: 'Uso', kind: 'enum', options: paymentUsages, sortable: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['name', 'kind', 'usage', 'active'],
   filters: [
     { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },
     { key: 'kind', label: 'Tipo', kind: 'enum', options: paymentKinds },

@@ -14,7 +14,11 @@ import {
 import { booleanFilter } from '../list-query.js';
 import { messages } from '../messages.js';
 import { activeLabels, defineResource } from '../resource.js';
-import { resourceOutputSchema, type ResourceRow } from '../resource-output.js';
+import {
+  resourceOutputSchema,
+  resourceSummarySchema,
+  type ResourceRow,
+} from '../resource-output.js';
 import { z } from '../zod-messages.js';
 import {
   activeColumn,
@@ -304,6 +308,21 @@ export const products = defineResource({
     stockColumn,
     activeColumn,
   ],
+  // Besides the columns, what the documents' item pickers read of a row: the unit (its
+  // decimals), the price a sale starts with, whom a purchase starts with, and whether it has a
+  // bill of materials (a flag, not the lines).
+  listFields: [
+    'code',
+    'name',
+    'origin',
+    'unitId',
+    'unitCode',
+    'salePrice',
+    'defaultSupplierId',
+    'stock',
+    'active',
+    'hasBillOfMaterials',
+  ],
   filters: [
     { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },
     { key: 'origin', label: 'Origem', kind: 'enum', options: productOrigins },
@@ -344,6 +363,19 @@ export const productOutputSchema = resourceOutputSchema(products).extend({
 });
 /** Bookkeeping typed as every row's (the definition's fields are typed loosely). */
 export type Product = ResourceRow & z.output<typeof productOutputSchema>;
+/** One product: the record, its bill of materials and production costs (GET /products/:id). */
+export type ProductDetail = Product;
+
+/** A row of the products' list: its list fields, and whether it has a bill of materials. */
+export const productSummarySchema = resourceSummarySchema(products, {
+  ...itemOutputExtras,
+  hasBillOfMaterials: z.boolean(),
+});
+export type ProductSummary = z.output<typeof productSummarySchema> & {
+  id: number;
+  unitCode: string;
+  hasBillOfMaterials: boolean;
+};
 
 /**
  * "Pode produzir agora": per active stock location, how many whole units of the product its

@@ -72,8 +72,18 @@ export const roles = defineResource({
     { key: 'description', label: 'Descrição', sortable: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['name', 'description', 'active'],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['name', 'description'],
   defaultSort: 'name',
   titleField: 'name',
 });
+
+/** A row of the roles' list: what its columns show (the permissions are the form's). */
+export const roleSummarySchema = roleOutputSchema.pick({
+  id: true,
+  name: true,
+  description: true,
+  active: true,
+});
+export type RoleSummary = z.output<typeof roleSummarySchema>;

@@ -37,6 +37,7 @@ export const sizes = defineResource({
     { key: 'name', label: 'Nome', sortable: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['sortOrder', 'name', 'active'],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['name'],
   defaultSort: 'sortOrder',

@@ -35,6 +35,7 @@ export const stockLocations = defineResource({
     { key: 'isDefault', label: 'Padrão', kind: 'boolean', sortable: true, mobile: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['name', 'description', 'isDefault', 'active'],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['name', 'description'],
   defaultSort: 'name',

@@ -1,11 +1,13 @@
 import { optionalText } from '../fields.js';
 import { defineResource } from '../resource.js';
+import { resourceOutputSchema, resourceSummarySchema } from '../resource-output.js';
 import { z } from '../zod-messages.js';
 import {
   partyColumns,
   partyFields,
   partyFieldSpecs,
   partyFilters,
+  partyListFields,
   partyFiltersSchema,
   partySearchFields,
   partyTailFieldSpecs,
@@ -27,6 +29,7 @@ export const suppliers = defineResource({
     ...partyTailFieldSpecs,
   ],
   columns: partyColumns,
+  listFields: partyListFields,
   filters: [...partyFilters],
   searchFields: partySearchFields,
   defaultSort: 'name',
@@ -34,3 +37,10 @@ export const suppliers = defineResource({
   createFromPicker: true,
   importable: true,
 });
+
+/** One supplier as GET /suppliers/:id answers it: every field, the form's. */
+export const supplierDetailSchema = resourceOutputSchema(suppliers);
+export type SupplierDetail = z.output<typeof supplierDetailSchema>;
+/** A row of the suppliers' list: what its columns show. */
+export const supplierSummarySchema = resourceSummarySchema(suppliers);
+export type SupplierSummary = z.output<typeof supplierSummarySchema>;

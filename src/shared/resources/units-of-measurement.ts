@@ -50,6 +50,7 @@ export const unitsOfMeasurement = defineResource({
     { key: 'decimals', label: 'Casas decimais', sortable: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['code', 'description', 'decimals', 'active'],
   filters: [{ key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels }],
   searchFields: ['code', 'description'],
   defaultSort: 'code',

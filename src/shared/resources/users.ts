@@ -59,6 +59,7 @@ export const users = defineResource({
     { key: 'lastLoginAt', label: 'Último acesso', kind: 'date', sortable: true },
     { key: 'active', label: 'Ativo', kind: 'boolean', sortable: true, mobile: true },
   ],
+  listFields: ['name', 'email', 'roleName', 'lastLoginAt', 'active'],
   filters: [
     { key: 'active', label: 'Situação', kind: 'boolean', ...activeLabels },
     { key: 'roleId', label: 'Perfil', kind: 'reference', references: 'roles' },
@@ -67,3 +68,14 @@ export const users = defineResource({
   defaultSort: 'name',
   titleField: 'name',
 });
+
+/** A row of the users' list: what its columns show. */
+export const userSummarySchema = userOutputSchema.pick({
+  id: true,
+  name: true,
+  email: true,
+  roleName: true,
+  lastLoginAt: true,
+  active: true,
+});
+export type UserSummary = z.output<typeof userSummarySchema>;

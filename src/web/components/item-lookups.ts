@@ -1,5 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Page } from '../../shared/api-error.js';
+import type { FeedstockSummary } from '../../shared/resources/feedstocks.js';
+import type { ProductSummary } from '../../shared/resources/products.js';
 import { http } from '../lib/http.js';
 import { resourceKeys } from '../lib/query-keys.js';
 import type { ItemSet, PickedItem } from './item-sets.js';
@@ -32,12 +34,18 @@ export function useItemSearch(set: ItemSet, q: string) {
       return {
         queryKey: [...resourceKeys(paths[group.kind]).lists(), 'picker', query],
         queryFn: async ({ signal }: { signal: AbortSignal }) => {
-          const page = await http.get<Page<Omit<PickedItem, 'kind'>>>(`/${paths[group.kind]}`, {
-            ...quietly,
-            signal,
-            query,
-          });
-          const items = page.items.map((item): PickedItem => ({ ...item, kind: group.kind }));
+          const page = await http.get<Page<ProductSummary | FeedstockSummary>>(
+            `/${paths[group.kind]}`,
+            {
+              ...quietly,
+              signal,
+              query,
+            },
+          );
+          const items = page.items.map((item): PickedItem => ({
+            ...(item as Omit<PickedItem, 'kind'>),
+            kind: group.kind,
+          }));
           return group.keep ? items.filter(group.keep) : items;
         },
       };

@@ -19,8 +19,8 @@ export interface PickedItem {
   /** A product's sale price (feedstocks have none). */
   salePrice?: string | null;
   defaultSupplierId?: number | null;
-  /** A product's bill of materials. */
-  components?: unknown[];
+  /** Whether a product has a bill of materials (a row of the products' list says so). */
+  hasBillOfMaterials?: boolean;
 }
 
 /** One kind of item a picker offers: its filter on the API and its heading in the open list. */
@@ -87,7 +87,7 @@ export const producibleProducts: ItemSet = {
       kind: 'PRODUCT',
       query: { origin: 'MANUFACTURED' },
       pageSize: 50,
-      keep: (item) => (item.components?.length ?? 0) > 0,
+      keep: (item) => item.hasBillOfMaterials === true,
     },
   ],
   placeholder: 'Selecione um produto fabricado',

@@ -11,7 +11,12 @@ import { useSession } from '../lib/session.js';
 import { matchesSearch, rankByCode } from './code-name-ranking.js';
 import { getPath } from './object-path.js';
 import { useReferenceCreate } from './reference-create-context.js';
-import { referencedDefinition, resourceApi, rowTitle, type ResourceRow } from './resource-row.js';
+import {
+  referencedDefinition,
+  resourceApi,
+  rowTitle,
+  type ResourceSummary,
+} from './resource-row.js';
 import { useDebouncedValue } from './use-debounced-value.js';
 
 type ReferenceSelectProps = Omit<
@@ -32,13 +37,13 @@ type ReferenceSelectProps = Omit<
 const PICKER_PAGE_SIZE = 50;
 
 /** The detail a picker shows after a row's title ("Metro" for M), if the resource has one. */
-function rowDetail(definition: ResourceDefinition | undefined, row: ResourceRow) {
+function rowDetail(definition: ResourceDefinition | undefined, row: ResourceSummary) {
   const detail = definition?.detailField ? getPath(row, definition.detailField) : undefined;
   return typeof detail === 'string' && detail !== '' ? detail : undefined;
 }
 
 /** "M — Metro", or the title alone. */
-function optionLabel(definition: ResourceDefinition | undefined, row: ResourceRow) {
+function optionLabel(definition: ResourceDefinition | undefined, row: ResourceSummary) {
   const detail = rowDetail(definition, row);
   return detail ? `${rowTitle(definition, row)} — ${detail}` : rowTitle(definition, row);
 }

@@ -8,7 +8,7 @@ import {
   type ResourceDefinition,
 } from '../../shared/resource.js';
 import { fieldName, getPath } from './object-path.js';
-import type { ResourceRow } from './resource-row.js';
+import type { ResourceSummary } from './resource-row.js';
 import { EllipsisText, ellipsisColumn } from './ellipsis-text.js';
 import { ValueCell } from './value-cell.js';
 
@@ -45,12 +45,12 @@ const smallCellStyle = (column: ColumnSpec): CSSProperties =>
 export function resourceColumns(
   definition: ResourceDefinition,
   sort: string,
-  recordPath: (row: ResourceRow) => string,
+  recordPath: (row: ResourceSummary) => string,
   linkState: unknown,
   small: boolean,
   /** The title of a referenced row (a parent category); without it the cell shows the id. */
   referenceCell?: (resource: string, id: number) => ReactNode,
-): TableColumnType<ResourceRow>[] {
+): TableColumnType<ResourceSummary>[] {
   const columns = small ? smallScreenColumns(definition) : definition.columns;
   return columns.map((column) => {
     const spec = { kind: column.kind, options: column.options };
@@ -67,7 +67,7 @@ export function resourceColumns(
       sortDirections: ['ascend', 'descend'],
       ...(cutsText ? ellipsisColumn : {}),
       onCell: small ? () => ({ style: smallCellStyle(column) }) : undefined,
-      render: (_value: unknown, row: ResourceRow) => {
+      render: (_value: unknown, row: ResourceSummary) => {
         const value = getPath(row, column.key);
         if (isTitle) {
           const title =

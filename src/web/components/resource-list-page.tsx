@@ -10,7 +10,7 @@ import { ReferenceName } from './reference-name.js';
 import { resourceColumns } from './resource-columns.js';
 import type { ListLocationState } from './resource-form-page.js';
 import { ResourceFilter } from './resource-filters.js';
-import { resourceApi, type ResourceRow } from './resource-row.js';
+import { resourceApi, type ResourceSummary } from './resource-row.js';
 import { SearchBox } from './search-box.js';
 
 /**
@@ -20,7 +20,7 @@ import { SearchBox } from './search-box.js';
 export type ExtraColumns = (options: {
   small: boolean;
   state: ListLocationState;
-}) => TableColumnType<ResourceRow>[];
+}) => TableColumnType<ResourceSummary>[];
 
 /**
  * The list of a master-data resource, driven by its definition: search, filters, server-side
@@ -37,10 +37,10 @@ export function ResourceListPage({
   extraColumns?: ExtraColumns;
 }) {
   const canWrite = usePermission(`${definition.area}:write` as Permission);
-  const recordPath = (row: ResourceRow) => `${basePath}/${row.id}`;
+  const recordPath = (row: ResourceSummary) => `${basePath}/${row.id}`;
 
   return (
-    <DocumentListPage<Page<ResourceRow>>
+    <DocumentListPage<Page<ResourceSummary>>
       title={definition.label}
       definition={definition}
       source={{

@@ -8,7 +8,6 @@ import {
   nextTag,
   userWith,
   type Payload,
-  type Row,
 } from '../master-data/testing/master-data-helpers.js';
 import { csvRows, unique, useItemsTestApi } from './testing/items-fixtures.js';
 
@@ -213,10 +212,13 @@ describe('feedstocks export and import', () => {
     ]) {
       await feedstocksApi.create(payload);
     }
+    // Every field of each record (GET /:id), as the export writes and the import reads them.
     const rowsOf = async () =>
-      ((await feedstocksApi.list({ q: tag, sort: 'code' })).json().items as Row[]).map(
-        ({ id: _id, version: _v, createdAt: _c, updatedAt: _u, ...row }) => row,
-      );
+      (
+        await Promise.all(
+          (await feedstocksApi.ids({ q: tag, sort: 'code' })).map((id) => feedstocksApi.read(id)),
+        )
+      ).map(({ id: _id, version: _v, createdAt: _c, updatedAt: _u, ...row }) => row);
     const stored = await rowsOf();
     expect(stored).toHaveLength(2);
 

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { feedstocks } from '../../../shared/resources/feedstocks.js';
 import type { ItemKind } from '../../../shared/resources/items.js';
+import { products } from '../../../shared/resources/products.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import type { DocumentLines } from '../../platform/document-lines.js';
 import { createRepository, type StoredRow } from '../../platform/repository.js';
@@ -15,7 +17,7 @@ export type StoredItem = StoredRow<'items'>;
 /** An item as the repository answers it: dates as ISO strings, with its unit's code. */
 export type ItemRow = IsoDates<StoredItem> & { unitCode: string };
 
-const itemRepository = (sortable: Record<string, string>) =>
+const itemRepository = (sortable: Record<string, string>, listFields: string[]) =>
   createRepository({
     table: 'items',
     searchColumns: ['code', 'name', 'barcode'],
@@ -25,17 +27,31 @@ const itemRepository = (sortable: Record<string, string>) =>
     defaultSort: 'name',
     lookups: { unitCode: { table: 'units_of_measurement', key: 'unit_id', column: 'code' } },
     toApi: (row) => isoDates(row) as ItemRow,
+    // A list page reads its summary's columns (the stock is summed after, by the service).
+    listFields,
+    listExpressions: {
+      hasBillOfMaterials: 'EXISTS (SELECT 1 FROM item_components c WHERE c.product_id = items.id)',
+    },
   });
 
+/** The stored fields of a summary (products.ts, feedstocks.ts): its list fields but the stock. */
+const stored = (listFields: string[]) => listFields.filter((field) => field !== 'stock');
+
 export const repos: Record<ItemKind, ReturnType<typeof itemRepository>> = {
-  PRODUCT: itemRepository({
-    code: 'code',
-    name: 'name',
-    origin: 'origin',
-    salePrice: 'sale_price',
-    active: 'active',
-  }),
-  FEEDSTOCK: itemRepository({ code: 'code', name: 'name', active: 'active' }),
+  PRODUCT: itemRepository(
+    {
+      code: 'code',
+      name: 'name',
+      origin: 'origin',
+      salePrice: 'sale_price',
+      active: 'active',
+    },
+    stored(products.listFields),
+  ),
+  FEEDSTOCK: itemRepository(
+    { code: 'code', name: 'name', active: 'active' },
+    stored(feedstocks.listFields),
+  ),
 };
 
 /** A product's bill of materials and production costs: lines replaced by id (document-lines). */

@@ -4,6 +4,7 @@ import {
   feedstockOutputSchema,
   feedstocks,
   feedstockSchema,
+  feedstockSummarySchema,
   feedstockUpdateSchema,
 } from '../../../shared/resources/feedstocks.js';
 import type { ItemKind } from '../../../shared/resources/items.js';
@@ -13,6 +14,7 @@ import {
   productFiltersSchema,
   productOutputSchema,
   products,
+  productSummarySchema,
   productUpdateSchema,
 } from '../../../shared/resources/products.js';
 import type { Db } from '../../db/connection.js';
@@ -69,6 +71,7 @@ export function itemsRoutes(db: Db): FastifyPluginAsyncZod {
             create: productCreateSchema,
             update: productUpdateSchema,
             output: productOutputSchema,
+            summary: productSummarySchema,
           },
         },
         {
@@ -103,6 +106,7 @@ export function itemsRoutes(db: Db): FastifyPluginAsyncZod {
             create: feedstockSchema,
             update: feedstockUpdateSchema,
             output: feedstockOutputSchema,
+            summary: feedstockSummarySchema,
           },
         },
         {

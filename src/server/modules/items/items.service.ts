@@ -6,6 +6,7 @@ import type { ResourceDefinition } from '../../../shared/resource.js';
 import {
   feedstocks,
   type Feedstock,
+  type FeedstockSummary,
   type feedstockFiltersSchema,
   type feedstockSchema,
   type feedstockUpdateSchema,
@@ -17,6 +18,7 @@ import {
   type ComponentLineInput,
   type OutlayLineInput,
   type Product,
+  type ProductSummary,
   type productCreateSchema,
   type productFiltersSchema,
   type productUpdateSchema,
@@ -200,9 +202,17 @@ async function listOfKind<K extends ItemKind>(
   query: Record<string, unknown>,
 ) {
   const { list, filters } = splitQuery(query);
+  // A page's rows carry their summary's columns (items.repo); the stock is the one computed field.
   const page = await repos[kind].list(db, list, listFilter(kind, filters));
-  const items = await details[kind](db, page.items);
-  return { ...page, items: items as (K extends 'PRODUCT' ? Product : Feedstock)[] };
+  const stock = await onHand(
+    db,
+    page.items.map((row) => row.id),
+  );
+  const items = page.items.map((row) => ({ ...row, stock: stock.get(row.id) ?? '0.000' }));
+  return {
+    ...page,
+    items: items as unknown as (K extends 'PRODUCT' ? ProductSummary : FeedstockSummary)[],
+  };
 }
 
 // ---- Checks that need the database ------------------------------------------------------------

@@ -48,6 +48,27 @@ const csvText = (rows: string[][]) =>
     .join('\r\n') +
   '\r\n';
 
+/**
+ * The records a search of `path` finds, each as its form reads it (GET /:id): a list row is only
+ * what the list shows.
+ */
+async function recordsFound(path: string, q: string): Promise<Record<string, unknown>[]> {
+  const token = await api.adminToken();
+  const list = await api.request({
+    method: 'GET',
+    url: `${BASE}/${path}?q=${encodeURIComponent(q)}`,
+    token,
+  });
+  expect(list.statusCode, list.body).toBe(200);
+  return Promise.all(
+    (list.json().items as { id: number }[]).map(async ({ id }) => {
+      const read = await api.request({ method: 'GET', url: `${BASE}/${path}/${id}`, token });
+      expect(read.statusCode, read.body).toBe(200);
+      return read.json() as Record<string, unknown>;
+    }),
+  );
+}
+
 async function clientCount() {
   const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM clients`.execute(api.db);
   return Number(rows[0]!.n);
@@ -329,8 +350,7 @@ describe('import', () => {
     expect(await clientCount()).toBe(before + 3);
 
     const token = await api.adminToken();
-    const list = await api.request({ method: 'GET', url: `${BASE}/clients?q=antonio`, token });
-    const [antonio] = list.json().items;
+    const [antonio] = await recordsFound('clients', 'antonio');
     expect(antonio).toMatchObject({
       personType: 'F',
       document: cpf('200000001'),
@@ -339,12 +359,9 @@ describe('import', () => {
       address: { city: 'Curitiba', state: 'PR', zipCode: '80010000' },
       version: 1,
     });
-    const ana = (
-      await api.request({ method: 'GET', url: `${BASE}/clients?q=aninha`, token })
-    ).json().items[0];
+    const [ana] = await recordsFound('clients', 'aninha');
     expect(ana).toMatchObject({ name: 'Ana; "Aninha"', active: false, creditLimit: null });
-    const alfa = (await api.request({ method: 'GET', url: `${BASE}/clients?q=alfa`, token })).json()
-      .items[0];
+    const [alfa] = await recordsFound('clients', 'alfa');
     expect(alfa).toMatchObject({
       personType: 'J',
       document: '12ABC34501DE35',
@@ -353,7 +370,7 @@ describe('import', () => {
 
     const history = await api.request({
       method: 'GET',
-      url: `${BASE}/audit?entity=clients&entityId=${antonio.id}`,
+      url: `${BASE}/audit?entity=clients&entityId=${antonio!.id}`,
       token,
     });
     const [entry] = history.json().items;
@@ -387,9 +404,7 @@ describe('import', () => {
     const response = await importFile('suppliers', 'fornecedores.xlsx', bytes);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ imported: 2 });
-    const token = await api.adminToken();
-    const zoe = (await api.request({ method: 'GET', url: `${BASE}/suppliers?q=zoe`, token })).json()
-      .items[0];
+    const [zoe] = await recordsFound('suppliers', 'zoe');
     expect(zoe).toMatchObject({
       document: leadingZero,
       email: 'zoe@exemplo.com.br',
@@ -423,9 +438,7 @@ describe('import', () => {
         active: false,
       },
     ];
-    const rowsOf = async () =>
-      (await api.request({ method: 'GET', url: `${BASE}/clients?q=ida e volta`, token })).json()
-        .items as Record<string, unknown>[];
+    const rowsOf = () => recordsFound('clients', 'ida e volta');
     for (const payload of payloads) {
       const created = await api.request({ method: 'POST', url: `${BASE}/clients`, token, payload });
       expect(created.statusCode, created.body).toBe(201);

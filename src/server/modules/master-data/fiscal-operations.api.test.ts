@@ -163,11 +163,13 @@ const SEEDED = [
   ['Venda de produção do estabelecimento', 'OUT', 'NORMAL', '5101', '6101', true],
 ];
 
+/** The seeded records as their form reads them (GET /:id: a list row is only its columns). */
 async function seeded(): Promise<Row[]> {
   const response = await operations.list({ pageSize: 100, sort: 'name' });
   expect(response.statusCode, response.body).toBe(200);
   const names = new Set(SEEDED.map(([name]) => name));
-  return (response.json().items as Row[]).filter((row) => names.has(row.name as string));
+  const listed = (response.json().items as Row[]).filter((row) => names.has(row.name as string));
+  return Promise.all(listed.map((row) => operations.read(row.id)));
 }
 
 describe('a new database', () => {
@@ -287,10 +289,13 @@ describe('export and import', () => {
       },
     ];
     for (const payload of payloads) await operations.create(payload);
+    // Every field of each record (GET /:id), as the export writes and the import reads them.
     const rowsOf = async () =>
-      ((await operations.list({ q: tag, sort: 'name' })).json().items as Row[]).map(
-        ({ id: _i, version: _v, createdAt: _c, updatedAt: _u, ...row }) => row,
-      );
+      (
+        await Promise.all(
+          (await operations.ids({ q: tag, sort: 'name' })).map((id) => operations.read(id)),
+        )
+      ).map(({ id: _i, version: _v, createdAt: _c, updatedAt: _u, ...row }) => row);
     const stored = await rowsOf();
     const token = await api.adminToken();
     const exported = await api.request({

@@ -49,15 +49,18 @@ describe('a new database', () => {
     expect(methodRows.map((m) => [m.name, m.kind])).toEqual(METHODS);
     expect(methodRows.every((m) => m.usage === 'BOTH' && m.active)).toBe(true);
 
-    expect(await all(accounts)).toEqual([
-      expect.objectContaining({
-        name: 'Caixa',
-        bankCode: '000',
-        openingBalance: '0.00',
-        balance: '0.00',
-        active: true,
-      }),
+    const accountRows = await all(accounts);
+    expect(accountRows).toEqual([
+      expect.objectContaining({ name: 'Caixa', bankCode: '000', balance: '0.00', active: true }),
     ]);
+    // The opening balance is the record's, not the list's.
+    expect(await accounts.read(accountRows[0]!.id)).toMatchObject({
+      name: 'Caixa',
+      bankCode: '000',
+      openingBalance: '0.00',
+      balance: '0.00',
+      active: true,
+    });
 
     expect(await all(locations)).toEqual([
       expect.objectContaining({ name: 'Estoque principal', isDefault: true, active: true }),
@@ -80,7 +83,9 @@ describe('a new database', () => {
   });
 
   it('lets the company edit and delete the seeded rows like its own', async () => {
-    const un = (await all(units)).find((u) => u.code === 'UN')!;
+    const listed = (await all(units)).find((u) => u.code === 'UN')!;
+    // The version is the record's (the form's), not the list's.
+    const un = await units.read(listed.id);
     const edited = await units.put(un.id, {
       code: 'UN',
       description: 'Unidade avulsa',

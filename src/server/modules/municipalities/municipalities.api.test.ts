@@ -203,10 +203,10 @@ describe('an import of clients', () => {
       ...multipart('clientes.csv', csv),
     });
     expect(response.statusCode, response.body).toBe(200);
-    const rows = (await clients.list({ q: 'Importado' })).json().items as {
-      name: string;
-      address: { cityCode: string | null };
-    }[];
+    // The code is the record's (GET /:id): a list row's address is its city and UF.
+    const rows = (await Promise.all(
+      (await clients.ids({ q: 'Importado', sort: 'name' })).map((id) => clients.read(id)),
+    )) as unknown as { name: string; address: { cityCode: string | null } }[];
     expect(rows.map((r) => [r.name, r.address.cityCode])).toEqual([
       ['Importado Campinas', CAMPINAS],
       ['Importado Rio', RIO],

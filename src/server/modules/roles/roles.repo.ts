@@ -1,5 +1,5 @@
 import { ADMIN_ROLE_NAME, allPermissions } from '../../../shared/permissions.js';
-import type { Role } from '../../../shared/resources/roles.js';
+import { roles, type Role } from '../../../shared/resources/roles.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { createRepository } from '../../platform/repository.js';
 import { isoDates } from '../../platform/request-context.js';
@@ -10,6 +10,7 @@ export const rolesRepo = createRepository({
   sortable: { name: 'name', description: 'description', active: 'active' },
   defaultSort: 'name',
   toApi: (row): Role => isoDates(row),
+  listFields: roles.listFields,
 });
 
 /** The id of the built-in administrator role, when the database has it. */

@@ -1,6 +1,7 @@
 import {
   roleFiltersSchema,
   roleOutputSchema,
+  roleSummarySchema,
   roleSchema,
   roleUpdateSchema,
   roles,
@@ -20,6 +21,7 @@ export function rolesRoutes(db: Db) {
         create: roleSchema,
         update: roleUpdateSchema,
         output: roleOutputSchema,
+        summary: roleSummarySchema,
       },
     },
     { list: listRoles, get: getRole, create: createRole, update: updateRole, delete: deleteRole },

@@ -11,6 +11,8 @@ export const usersRepo = createRepository({
   sortable: { name: 'name', email: 'email', active: 'active', lastLoginAt: 'last_login_at' },
   defaultSort: 'name',
   toApi: ({ passwordHash: _secret, ...row }): StoredUser => isoDates(row),
+  // The list's columns; the role's id gives its name (withRoleNames).
+  listFields: ['name', 'email', 'roleId', 'lastLoginAt', 'active'],
 });
 
 // The queries below read the roles table (a role's name, which role is the administrator's) by

@@ -2,6 +2,7 @@ import {
   userCreateSchema,
   userFiltersSchema,
   userOutputSchema,
+  userSummarySchema,
   userUpdateSchema,
   users,
 } from '../../../shared/resources/users.js';
@@ -20,6 +21,7 @@ export function usersRoutes(db: Db) {
         create: userCreateSchema,
         update: userUpdateSchema,
         output: userOutputSchema,
+        summary: userSummarySchema,
       },
     },
     { list: listUsers, get: getUser, create: createUser, update: updateUser, delete: deleteUser },

@@ -1,14 +1,14 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Link } from 'react-router';
-import type { ResourceRow } from '../../components/resource-row.js';
+import type { ResourceRow, ResourceSummary } from '../../components/resource-row.js';
 import { paths } from '../../lib/paths.js';
 
 /** Where an account's Extrato opens. */
 const statementPath = (id: number | string) => `${paths.checkingAccounts}/${id}/statement`;
 
 /** "Extrato" in an account's row: opens the statement, not the row's form. */
-export function StatementRowLink({ row, state }: { row: ResourceRow; state: unknown }) {
+export function StatementRowLink({ row, state }: { row: ResourceSummary; state: unknown }) {
   return (
     <Link
       to={statementPath(row.id)}
