@@ -529,9 +529,15 @@ describe('every write route, fuzzed', () => {
   it('never answers 5xx; every error is DOMAIN’s body in pt-BR; a refused request changes nothing', async () => {
     const started = performance.now();
     const statuses = new Map<number, number>();
+    /** Requests refused for want of a session outside the account's own routes. */
+    const signedOut: string[] = [];
     let before = await fingerprint();
 
     for (const route of routes) {
+      // A session of its own per route: a route that ends one (Sair, a new password) must not
+      // leave every later route answering 401 before its handler is reached.
+      token = await api.login();
+      before = await fingerprint();
       const hasId = route.path.includes('{id}');
       const seededId = route.definition ? seeded.get(route.definition.path) : undefined;
       // The row as GET shows it is a valid PUT body (unknown keys are dropped by the schema).
@@ -588,6 +594,9 @@ describe('every write route, fuzzed', () => {
             headers: contentType ? { 'content-type': contentType } : {},
           });
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          if (response.statusCode === 401 && !route.path.startsWith('/api/v1/account/')) {
+            signedOut.push(`${route.method} ${url}`);
+          }
           const where = `${route.method} ${url} → ${response.statusCode} ${response.body.slice(0, 300)}`;
           expect(response.statusCode, where).toBeLessThan(500);
           const after = await fingerprint();
@@ -614,6 +623,8 @@ describe('every write route, fuzzed', () => {
     console.log(
       `fuzzed ${routes.length} write routes with ${requests} requests in ${seconds.toFixed(1)} s (${byStatus.join(', ')})`,
     );
+    // Every case reached its route's handler, not only the sign-in gate.
+    expect(signedOut.slice(0, 5)).toEqual([]);
     // Some spoiled bodies are still valid: the cases reach the database, not only the parser.
     expect([...statuses.keys()].some((status) => status < 300)).toBe(true);
   }, 240_000);

@@ -1,13 +1,9 @@
 import { Decimal } from 'decimal.js';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApi } from '../../testing/api-app.js';
 import { validateAgainst } from '../nfe/index.js';
-import {
-  invoiceFixture,
-  readyCompany,
-  saleInput,
-  type InvoiceFixture,
-} from './testing/invoice-fixtures.js';
+import { readyCompany, saleInput } from './testing/invoice-fixtures.js';
+import { useSefazScene } from './testing/sefaz-scene.js';
 
 /**
  * "Cancelar" against the SEFAZ double: an authorised NF-e is cancelled by the event 110111 and
@@ -16,27 +12,14 @@ import {
 const api = useTestApi();
 const BASE = '/api/v1/invoices';
 const REASON = 'Cliente desistiu da compra';
-let fx: InvoiceFixture;
-
-beforeAll(async () => {
-  await readyCompany(api);
-  fx = await invoiceFixture(api);
-});
-
-afterEach(() => {
-  api.sefaz.reset();
-  api.sefazSettings.timeoutSeconds = 10;
-});
-
-async function send(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-  return api.request({ method, url, token: await api.adminToken(), payload: payload as never });
-}
+const scene = useSefazScene(api);
+const { send } = scene;
 
 async function issued(reply?: Parameters<typeof api.sefaz.reply>[1]) {
   if (reply) api.sefaz.reply('NFeAutorizacao4', reply);
-  const created = await send('POST', BASE, saleInput(fx));
+  const created = await send('POST', BASE, saleInput(scene.fx));
   expect(created.statusCode, created.body).toBe(201);
-  const before = await stockOf(fx.products[0]!.id);
+  const before = await stockOf(scene.fx.products[0]!.id);
   const response = await send('POST', `${BASE}/${created.json().id}/issue`, {});
   expect(response.statusCode, response.body).toBe(200);
   return { invoice: response.json(), stockBefore: before };
@@ -48,7 +31,7 @@ const stockOf = async (itemId: number) =>
       .selectFrom('stockBalances')
       .select('quantity')
       .where('itemId', '=', itemId)
-      .where('locationId', '=', fx.location.id)
+      .where('locationId', '=', scene.fx.location.id)
       .executeTakeFirst()
   )?.quantity ?? '0';
 
@@ -77,13 +60,15 @@ describe('an authorised invoice', () => {
   it('is cancelled by the event 110111 registered (135): stock back, bills cancelled, the event listed with its XML', async () => {
     const { invoice, stockBefore } = await issued();
     expect(invoice.sefazStatus).toBe('AUTHORIZED');
-    expect(new Decimal(stockBefore).minus(await stockOf(fx.products[0]!.id)).toFixed(0)).toBe('3');
+    expect(new Decimal(stockBefore).minus(await stockOf(scene.fx.products[0]!.id)).toFixed(0)).toBe(
+      '3',
+    );
 
     const response = await send('POST', `${BASE}/${invoice.id}/cancel`, { reason: REASON });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ status: 'CANCELLED', cancelReason: REASON });
-    expect(await stockOf(fx.products[0]!.id)).toBe(stockBefore);
+    expect(await stockOf(scene.fx.products[0]!.id)).toBe(stockBefore);
     expect(body.movements.every((m: { reversed: boolean }) => m.reversed)).toBe(true);
     expect(body.bills.length).toBeGreaterThan(0);
     expect(body.bills.every((bill: { status: string }) => bill.status === 'CANCELLED')).toBe(true);
@@ -118,7 +103,7 @@ describe('an authorised invoice', () => {
 
   it('refused by SEFAZ (501, out of time): 422 with the pt-BR message, nothing cancelled, the exchange kept', async () => {
     const { invoice } = await issued();
-    const stockBefore = await stockOf(fx.products[0]!.id);
+    const stockBefore = await stockOf(scene.fx.products[0]!.id);
     api.sefaz.reply('NFeRecepcaoEvento4', { cStat: '501' });
     const response = await send('POST', `${BASE}/${invoice.id}/cancel`, { reason: REASON });
     expect(response.statusCode).toBe(422);
@@ -131,7 +116,7 @@ describe('an authorised invoice', () => {
       sefazStatus: 'AUTHORIZED',
       cancelledAt: null,
     });
-    expect(await stockOf(fx.products[0]!.id)).toBe(stockBefore);
+    expect(await stockOf(scene.fx.products[0]!.id)).toBe(stockBefore);
     const detail = (await send('GET', `${BASE}/${invoice.id}`)).json();
     expect(detail.bills.every((bill: { status: string }) => bill.status !== 'CANCELLED')).toBe(
       true,
@@ -160,7 +145,7 @@ describe('an authorised invoice', () => {
     const again = await send('POST', `${BASE}/${invoice.id}/cancel`, { reason: REASON });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().status).toBe('CANCELLED');
-    expect(await stockOf(fx.products[0]!.id)).toBe(stockBefore);
+    expect(await stockOf(scene.fx.products[0]!.id)).toBe(stockBefore);
   });
 });
 

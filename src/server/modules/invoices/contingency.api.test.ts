@@ -1,13 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { validateNfeProc } from '../nfe/index.js';
-import {
-  invoiceFixture,
-  readyCompany,
-  saleInput,
-  type InvoiceFixture,
-} from './testing/invoice-fixtures.js';
+import { saleInput } from './testing/invoice-fixtures.js';
+import { useSefazScene } from './testing/sefaz-scene.js';
 
 /**
  * NF-e contingency (`/nfe/contingency`) against the SEFAZ double: on only while the UF's
@@ -18,31 +14,13 @@ const api = useTestApi();
 const BASE = '/api/v1';
 const CONTINGENCY = `${BASE}/nfe/contingency`;
 const REASON = 'SEFAZ-SP fora do ar desde as 9h';
-let fx: InvoiceFixture;
-
-beforeAll(async () => {
-  await readyCompany(api);
-  fx = await invoiceFixture(api);
-});
-
-afterEach(() => {
-  api.sefaz.reset();
-  api.sefazSettings.timeoutSeconds = 10;
-});
-
-async function send(method: string, url: string, payload?: unknown, token?: string) {
-  return api.request({
-    method: method as 'GET',
-    url,
-    token: token ?? (await api.adminToken()),
-    payload: payload as never,
-  });
-}
+const scene = useSefazScene(api);
+const { send } = scene;
 
 const requestsTo = (service: string) => api.sefaz.requests.filter((r) => r.service === service);
 
 async function issue() {
-  const created = await send('POST', `${BASE}/invoices`, saleInput(fx));
+  const created = await send('POST', `${BASE}/invoices`, saleInput(scene.fx));
   expect(created.statusCode, created.body).toBe(201);
   const issued = await send('POST', `${BASE}/invoices/${created.json().id}/issue`, {});
   expect(issued.statusCode, issued.body).toBe(200);

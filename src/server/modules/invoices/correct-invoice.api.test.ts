@@ -1,46 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { CORRECTION_USE_CONDITION, validateAgainst } from '../nfe/index.js';
-import {
-  invoiceFixture,
-  readyCompany,
-  saleInput,
-  type InvoiceFixture,
-} from './testing/invoice-fixtures.js';
+import { saleInput } from './testing/invoice-fixtures.js';
+import { useSefazScene } from './testing/sefaz-scene.js';
 
 /** "Carta de correção" (event 110110) against the SEFAZ double. */
 const api = useTestApi();
 const BASE = '/api/v1/invoices';
 const TEXT = 'Onde se le Rua A, leia-se Rua B, numero 10';
-let fx: InvoiceFixture;
-
-beforeAll(async () => {
-  await readyCompany(api);
-  fx = await invoiceFixture(api);
-});
-
-afterEach(() => {
-  api.sefaz.reset();
-  api.sefazSettings.timeoutSeconds = 10;
-});
-
-async function send(method: 'GET' | 'POST', url: string, payload?: unknown, token?: string) {
-  return api.request({
-    method,
-    url,
-    token: token ?? (await api.adminToken()),
-    payload: payload as never,
-  });
-}
-
-async function authorised() {
-  const created = await send('POST', BASE, saleInput(fx));
-  expect(created.statusCode, created.body).toBe(201);
-  const response = await send('POST', `${BASE}/${created.json().id}/issue`, {});
-  expect(response.json().sefazStatus).toBe('AUTHORIZED');
-  return response.json();
-}
+const scene = useSefazScene(api);
+const { send, authorisedSale: authorised } = scene;
 
 const corrections = async (id: number) =>
   (
@@ -146,7 +116,7 @@ describe('carta de correção', () => {
     expect(after.statusCode).toBe(409);
     expect(after.json().error.code).toBe('INVALID_STATUS');
 
-    const draft = await send('POST', BASE, saleInput(fx));
+    const draft = await send('POST', BASE, saleInput(scene.fx));
     const onDraft = await send('POST', `${BASE}/${draft.json().id}/correction`, { text: TEXT });
     expect(onDraft.statusCode).toBe(409);
   });

@@ -1,13 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { validateAgainst } from '../nfe/index.js';
-import {
-  invoiceFixture,
-  readyCompany,
-  saleInput,
-  type InvoiceFixture,
-} from './testing/invoice-fixtures.js';
+import { useSefazScene } from './testing/sefaz-scene.js';
 
 /**
  * `GET /invoices/:id/events/:eventId/xml`: a registered cancellation or carta de correção as
@@ -15,31 +10,8 @@ import {
  */
 const api = useTestApi();
 const BASE = '/api/v1/invoices';
-let fx: InvoiceFixture;
-
-beforeAll(async () => {
-  await readyCompany(api);
-  fx = await invoiceFixture(api);
-});
-
-afterEach(() => api.sefaz.reset());
-
-async function send(method: 'GET' | 'POST', url: string, payload?: unknown, token?: string) {
-  return api.request({
-    method,
-    url,
-    token: token ?? (await api.adminToken()),
-    payload: payload as never,
-  });
-}
-
-async function authorised() {
-  const created = await send('POST', BASE, saleInput(fx));
-  expect(created.statusCode, created.body).toBe(201);
-  const issued = await send('POST', `${BASE}/${created.json().id}/issue`, {});
-  expect(issued.json().sefazStatus).toBe('AUTHORIZED');
-  return issued.json() as { id: number; accessKey: string };
-}
+const scene = useSefazScene(api);
+const { send, authorisedSale: authorised } = scene;
 
 const eventsOf = async (id: number) =>
   (await send('GET', `${BASE}/${id}/events`)).json().items as {

@@ -1,14 +1,10 @@
 import { Decimal } from 'decimal.js';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { validateNfeProc } from '../nfe/index.js';
-import {
-  invoiceFixture,
-  readyCompany,
-  saleInput,
-  type InvoiceFixture,
-} from './testing/invoice-fixtures.js';
+import { saleInput } from './testing/invoice-fixtures.js';
+import { useSefazScene } from './testing/sefaz-scene.js';
 
 /**
  * "Emitir" = sign + transmit against the SEFAZ double (started by the test app, mutual TLS):
@@ -16,37 +12,14 @@ import {
  */
 const api = useTestApi();
 const BASE = '/api/v1/invoices';
-let fx: InvoiceFixture;
-
-beforeAll(async () => {
-  await readyCompany(api);
-  fx = await invoiceFixture(api);
-});
-
-afterEach(() => {
-  api.sefaz.reset();
-  api.sefazSettings.timeoutSeconds = 10;
-});
-
-async function send(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: unknown,
-  token?: string,
-) {
-  return api.request({
-    method,
-    url,
-    token: token ?? (await api.adminToken()),
-    payload: payload as never,
-  });
-}
+const scene = useSefazScene(api);
+const { send } = scene;
 
 async function issued(reply?: Parameters<typeof api.sefaz.reply>[1]) {
   if (reply) api.sefaz.reply('NFeAutorizacao4', reply);
-  const created = await send('POST', BASE, saleInput(fx));
+  const created = await send('POST', BASE, saleInput(scene.fx));
   expect(created.statusCode, created.body).toBe(201);
-  const before = await stockOf(fx.products[0]!.id);
+  const before = await stockOf(scene.fx.products[0]!.id);
   const response = await send('POST', `${BASE}/${created.json().id}/issue`, {});
   expect(response.statusCode, response.body).toBe(200);
   return { invoice: response.json(), stockBefore: before };
@@ -58,7 +31,7 @@ const stockOf = async (itemId: number) =>
       .selectFrom('stockBalances')
       .select('quantity')
       .where('itemId', '=', itemId)
-      .where('locationId', '=', fx.location.id)
+      .where('locationId', '=', scene.fx.location.id)
       .executeTakeFirst()
   )?.quantity ?? '0';
 
@@ -83,7 +56,9 @@ describe('authorised', () => {
     const xml = await send('GET', `${BASE}/${invoice.id}/xml`);
     expect(validateNfeProc(xml.body)).toEqual({ valid: true, errors: [] });
     expect(xml.body).toContain(`<chNFe>${invoice.accessKey}</chNFe>`);
-    expect(new Decimal(stockBefore).minus(await stockOf(fx.products[0]!.id)).toFixed(0)).toBe('3');
+    expect(new Decimal(stockBefore).minus(await stockOf(scene.fx.products[0]!.id)).toFixed(0)).toBe(
+      '3',
+    );
     expect(invoice.movements).toHaveLength(2);
     expect(invoice.bills).toHaveLength(2);
 
@@ -119,16 +94,16 @@ describe('rejected', () => {
     expect(invoice.sefazMessage).toMatch(/^Rejeição/);
     expect(invoice.movements).toEqual([]);
     expect(invoice.bills).toEqual([]);
-    expect(await stockOf(fx.products[0]!.id)).toBe(stockBefore);
+    expect(await stockOf(scene.fx.products[0]!.id)).toBe(stockBefore);
     expect(invoice.protocol).toBeNull();
     const firstXml = (await send('GET', `${BASE}/${invoice.id}/xml`)).body;
 
     // Editable again: one unit less of the first line.
     const edited = await send('PUT', `${BASE}/${invoice.id}`, {
-      ...saleInput(fx),
+      ...saleInput(scene.fx),
       items: [
-        { id: invoice.items[0].id, itemId: fx.products[0]!.id, quantity: '2' },
-        { id: invoice.items[1].id, itemId: fx.products[1]!.id, quantity: '2' },
+        { id: invoice.items[0].id, itemId: scene.fx.products[0]!.id, quantity: '2' },
+        { id: invoice.items[1].id, itemId: scene.fx.products[1]!.id, quantity: '2' },
       ],
       series: 7,
       version: invoice.version,
@@ -148,13 +123,19 @@ describe('rejected', () => {
     expect(secondXml).not.toBe(firstXml);
     expect(secondXml).toContain('<qCom>2.0000</qCom>');
     expect(validateNfeProc(secondXml).valid).toBe(true);
-    expect(new Decimal(stockBefore).minus(await stockOf(fx.products[0]!.id)).toFixed(0)).toBe('2');
+    expect(new Decimal(stockBefore).minus(await stockOf(scene.fx.products[0]!.id)).toFixed(0)).toBe(
+      '2',
+    );
 
     // Authorised, it is neither edited nor sent again.
     const current = again.json();
     expect(
-      (await send('PUT', `${BASE}/${invoice.id}`, { ...saleInput(fx), version: current.version }))
-        .statusCode,
+      (
+        await send('PUT', `${BASE}/${invoice.id}`, {
+          ...saleInput(scene.fx),
+          version: current.version,
+        })
+      ).statusCode,
     ).toBe(409);
     expect((await send('POST', `${BASE}/${invoice.id}/transmit`, {})).statusCode).toBe(409);
   });
@@ -167,11 +148,11 @@ describe('denied', () => {
     expect(invoice.number).toBeGreaterThan(0);
     expect(invoice.movements).toEqual([]);
     expect(invoice.bills).toEqual([]);
-    expect(await stockOf(fx.products[0]!.id)).toBe(stockBefore);
+    expect(await stockOf(scene.fx.products[0]!.id)).toBe(stockBefore);
     const next = await issued();
     expect(next.invoice.number).toBe(invoice.number + 1);
     for (const [method, url, body] of [
-      ['PUT', `${BASE}/${invoice.id}`, { ...saleInput(fx), version: invoice.version }],
+      ['PUT', `${BASE}/${invoice.id}`, { ...saleInput(scene.fx), version: invoice.version }],
       ['POST', `${BASE}/${invoice.id}/transmit`, {}],
       ['POST', `${BASE}/${invoice.id}/cancel`, { reason: 'Cancelamento de teste' }],
     ] as const) {
@@ -187,7 +168,7 @@ describe('silent', () => {
     expect(invoice).toMatchObject({ status: 'ISSUED', sefazStatus: 'PENDING' });
     expect(invoice.movements).toEqual([]);
     expect(invoice.bills).toEqual([]);
-    expect(await stockOf(fx.products[0]!.id)).toBe(stockBefore);
+    expect(await stockOf(scene.fx.products[0]!.id)).toBe(stockBefore);
 
     const sent = batches().length;
     const resend = await send('POST', `${BASE}/${invoice.id}/transmit`, {});
@@ -203,7 +184,9 @@ describe('silent', () => {
     expect(queried.statusCode, queried.body).toBe(200);
     expect(queried.json()).toMatchObject({ sefazStatus: 'AUTHORIZED', sefazCode: '100' });
     expect(queried.json().protocol).toMatch(/^\d{15}$/);
-    expect(new Decimal(stockBefore).minus(await stockOf(fx.products[0]!.id)).toFixed(0)).toBe('3');
+    expect(new Decimal(stockBefore).minus(await stockOf(scene.fx.products[0]!.id)).toFixed(0)).toBe(
+      '3',
+    );
     expect(queried.json().bills).toHaveLength(2);
     expect(batches().length).toBe(sent);
     expect(validateNfeProc((await send('GET', `${BASE}/${invoice.id}/xml`)).body).valid).toBe(true);

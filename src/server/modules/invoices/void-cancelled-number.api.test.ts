@@ -1,14 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../shared/error-codes.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { validateAgainst } from '../nfe/index.js';
-import {
-  invoiceFixture,
-  readyCompany,
-  saleInput,
-  type InvoiceFixture,
-} from './testing/invoice-fixtures.js';
+import { saleInput } from './testing/invoice-fixtures.js';
+import { useSefazScene } from './testing/sefaz-scene.js';
 
 /**
  * Cancelling an invoice SEFAZ never authorised (NOT_SENT, REJECTED) voids its number at SEFAZ
@@ -19,30 +15,12 @@ const api = useTestApi();
 const BASE = '/api/v1/invoices';
 const VOID = '/api/v1/nfe/void-numbers';
 const REASON = 'Cliente desistiu da compra';
-let fx: InvoiceFixture;
-
-beforeAll(async () => {
-  await readyCompany(api);
-  fx = await invoiceFixture(api);
-});
-
-afterEach(() => {
-  api.sefaz.reset();
-  api.sefazSettings.timeoutSeconds = 10;
-});
-
-async function send(method: 'GET' | 'POST', url: string, payload?: unknown, token?: string) {
-  return api.request({
-    method,
-    url,
-    token: token ?? (await api.adminToken()),
-    payload: payload as never,
-  });
-}
+const scene = useSefazScene(api);
+const { send } = scene;
 
 /** An invoice issued, SEFAZ answering `reply` (a rejection), or not at all and then not found. */
 async function unauthorised(how: 'REJECTED' | 'NOT_SENT') {
-  const created = await send('POST', BASE, saleInput(fx));
+  const created = await send('POST', BASE, saleInput(scene.fx));
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().id as number;
   if (how === 'REJECTED') {
@@ -169,7 +147,7 @@ describe('cancelling an invoice SEFAZ never authorised', () => {
 
 describe('"Inutilizar numeração" and the numbers of cancelled invoices', () => {
   it('still refuses the number of an invoice authorised and then cancelled', async () => {
-    const created = await send('POST', BASE, saleInput(fx));
+    const created = await send('POST', BASE, saleInput(scene.fx));
     const issued = await send('POST', `${BASE}/${created.json().id}/issue`, {});
     expect(issued.json().sefazStatus).toBe('AUTHORIZED');
     const { id, number, series } = issued.json();
