@@ -21,6 +21,15 @@ const apiGet = (page: Page, url: string) =>
     return (await response.json()) as { items: Record<string, unknown>[] };
   }, url);
 
+/** One record (GET /resource/:id) with the SPA's own session. */
+const apiRecord = (page: Page, url: string) =>
+  page.evaluate(async (url) => {
+    const response = await fetch(`/api/v1${url}`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    return (await response.json()) as Record<string, unknown>;
+  }, url);
+
 /** The POSTs the page sends to `path` from now on. */
 function postsTo(page: Page, path: string) {
   const sent: string[] = [];
@@ -254,8 +263,12 @@ describe('shared inputs in Chromium', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/checkingaccounts$/);
     await expect.poll(() => toasts(page)).toContain('Registro salvo com sucesso.');
+    // A list row carries the list's columns; the saved date is read from the record.
     const { items } = await apiGet(page, '/checking-accounts?q=Um%20Clique');
-    expect(items.map((row) => row.openingDate)).toEqual(['2026-01-15']);
+    const records = await Promise.all(
+      items.map((row) => apiRecord(page, `/checking-accounts/${String(row.id)}`)),
+    );
+    expect(records.map((record) => record.openingDate)).toEqual(['2026-01-15']);
   });
 
   it('the inputs and their pop-ups name nothing in English for screen readers', async () => {
