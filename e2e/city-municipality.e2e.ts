@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cpfFrom } from '../src/server/testing/documents.js';
-import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
+import { recordsFound, signInAsAdmin, useBrowser } from './support/browser.js';
 import { pick } from './support/select.js';
 
 /** Issue 18: every address gets its IBGE municipality, filled from city and UF or picked. */
@@ -21,10 +21,8 @@ const municipality = (page: Page) =>
     .first();
 
 async function clientNamed(page: Page, name: string) {
-  const answer = await pageApi(page, 'GET', `/clients?q=${encodeURIComponent(name)}`);
-  expect(answer.status).toBe(200);
-  const [row] = (answer.body as { items: { address: { cityCode: string | null } }[] }).items;
-  return row!;
+  const [client] = await recordsFound(page, '/clients', name);
+  return client as { address: { cityCode: string | null } };
 }
 
 async function newClient(page: Page, name: string, document: string) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
+import { recordsFound, signInAsAdmin, useBrowser } from './support/browser.js';
 import { openFromMenu } from './support/menu.js';
 import { pick } from './support/select.js';
 
@@ -21,12 +21,6 @@ const fieldError = (page: Page, label: string) =>
     .locator('.ant-form-item')
     .filter({ has: page.getByLabel(label, { exact: true }) })
     .locator('.ant-form-item-explain-error');
-
-async function apiList(page: Page, url: string) {
-  const answer = await pageApi(page, 'GET', url);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.body as { items: Record<string, unknown>[] }).items;
-}
 
 describe('Naturezas de Operação in Chromium', () => {
   it('opens from the Financeiro menu with the seeded ones, edits one and creates another', async () => {
@@ -54,7 +48,7 @@ describe('Naturezas de Operação in Chromium', () => {
     await ctx.screenshot('fiscal-operation-form-1280', true);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/fiscaloperations$/);
-    const [sale] = await apiList(page, `/fiscal-operations?q=${encodeURIComponent(SALE)}`);
+    const [sale] = await recordsFound(page, '/fiscal-operations', SALE);
     expect(sale).toMatchObject({ icmsRate: '18.00', additionalInfo: text, cfopInState: '5101' });
 
     // Create one: a CFOP of the wrong direction is refused at its field.
@@ -74,7 +68,7 @@ describe('Naturezas de Operação in Chromium', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/fiscaloperations$/);
 
-    const [created] = await apiList(page, `/fiscal-operations?q=${encodeURIComponent(REMESSA)}`);
+    const [created] = await recordsFound(page, '/fiscal-operations', REMESSA);
     expect(created).toMatchObject({
       name: REMESSA,
       direction: 'OUT',
@@ -123,7 +117,7 @@ describe('Naturezas de Operação in Chromium', () => {
     await ctx.screenshot('product-fiscal-375', true);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/product$/);
-    const [product] = await apiList(page, `/products?q=${code}`);
+    const [product] = await recordsFound(page, '/products', code);
     expect(product).toMatchObject({ code, taxOrigin: '2', cest: '2803800' });
     expect(ctx.consoleErrors).toEqual([]);
   });

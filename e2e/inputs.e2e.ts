@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAsAdmin, useBrowser } from './support/browser.js';
+import { recordsFound, signInAsAdmin, useBrowser } from './support/browser.js';
 
 const ctx = useBrowser();
 
@@ -11,24 +11,6 @@ const fieldError = (page: Page, label: string) =>
     .locator('.ant-form-item')
     .filter({ has: field(page, label) })
     .locator('.ant-form-item-explain-error');
-
-/** A GET of the API with the SPA's own session. */
-const apiGet = (page: Page, url: string) =>
-  page.evaluate(async (url) => {
-    const response = await fetch(`/api/v1${url}`, {
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
-    });
-    return (await response.json()) as { items: Record<string, unknown>[] };
-  }, url);
-
-/** One record (GET /resource/:id) with the SPA's own session. */
-const apiRecord = (page: Page, url: string) =>
-  page.evaluate(async (url) => {
-    const response = await fetch(`/api/v1${url}`, {
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
-    });
-    return (await response.json()) as Record<string, unknown>;
-  }, url);
 
 /** The POSTs the page sends to `path` from now on. */
 function postsTo(page: Page, path: string) {
@@ -94,8 +76,8 @@ describe('shared inputs in Chromium', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/outlays$/);
     await expect.poll(() => toasts(page)).toContain('Registro salvo com sucesso.');
-    const { items } = await apiGet(page, '/outlays?q=Embalagem');
-    expect(items.map((row) => row.defaultValue)).toEqual(['150.00']);
+    const outlays = await recordsFound(page, '/outlays', 'Embalagem');
+    expect(outlays.map((outlay) => outlay.defaultValue)).toEqual(['150.00']);
     // Other test files add production costs of their own to the same list.
     const row = page
       .getByTestId('resource-table')
@@ -201,8 +183,8 @@ describe('shared inputs in Chromium', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/sizes$/);
     expect(posts).toHaveLength(1);
-    const { items } = await apiGet(page, '/sizes?q=XGG');
-    expect(items.map((row) => row.sortOrder)).toEqual([12]);
+    const sizes = await recordsFound(page, '/sizes', 'XGG');
+    expect(sizes.map((size) => size.sortOrder)).toEqual([12]);
   });
 
   it('a date that does not exist keeps the text and says Data inexistente', async () => {
@@ -263,11 +245,7 @@ describe('shared inputs in Chromium', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/checkingaccounts$/);
     await expect.poll(() => toasts(page)).toContain('Registro salvo com sucesso.');
-    // A list row carries the list's columns; the saved date is read from the record.
-    const { items } = await apiGet(page, '/checking-accounts?q=Um%20Clique');
-    const records = await Promise.all(
-      items.map((row) => apiRecord(page, `/checking-accounts/${String(row.id)}`)),
-    );
+    const records = await recordsFound(page, '/checking-accounts', 'Um Clique');
     expect(records.map((record) => record.openingDate)).toEqual(['2026-01-15']);
   });
 

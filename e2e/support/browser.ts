@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { ROOT } from './server.js';
 
 export const SCREENSHOTS = path.join(ROOT, '.test-artifacts/screenshots');
@@ -48,7 +48,10 @@ export function useBrowser() {
       if (message.type() === 'error') state.consoleErrors.push(message.text());
     });
   });
-  afterEach(async () => state.context?.close());
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await reportFailure(state.page, task.name);
+    await state.context?.close();
+  });
 
   return {
     get page() {
@@ -66,6 +69,21 @@ export function useBrowser() {
       await state.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
     },
   };
+}
+
+/**
+ * What the page showed when a test failed: its address and visible text in the run's output (all
+ * a CI log keeps), and a screenshot under .test-artifacts for a run on this machine.
+ */
+async function reportFailure(page: Page | undefined, testName: string) {
+  if (!page || page.isClosed()) return;
+  const name = `failed-${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}`;
+  const shown = await page
+    .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 800))
+    .catch((error: unknown) => `(texto indisponível: ${String(error)})`);
+  console.error(`[${testName}] ${page.url()}\n${shown}`);
+  await fs.mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) }).catch(() => undefined);
 }
 
 /** Signs in through the login page, as a person would. */
@@ -105,6 +123,23 @@ export function pageApi(page: Page, method: string, url: string, body?: unknown)
       return { status: response.status, body: text ? JSON.parse(text) : null };
     },
     { method, url, body },
+  );
+}
+
+/**
+ * The whole records a search of a resource's list finds (`/clients`, "Maria"): a list row carries
+ * only the list's columns, so each one found is read by its id, as the form reads it.
+ */
+export async function recordsFound(page: Page, resourcePath: string, q: string) {
+  const list = await pageApi(page, 'GET', `${resourcePath}?q=${encodeURIComponent(q)}`);
+  expect(list.status, JSON.stringify(list.body)).toBe(200);
+  const rows = (list.body as { items: { id: number }[] }).items;
+  return Promise.all(
+    rows.map(async (row) => {
+      const one = await pageApi(page, 'GET', `${resourcePath}/${String(row.id)}`);
+      expect(one.status, JSON.stringify(one.body)).toBe(200);
+      return one.body as Record<string, unknown>;
+    }),
   );
 }
 
