@@ -7,6 +7,7 @@ import type {
   StockItemMovementsQuery,
   StockItemRow,
 } from '../../../shared/resources/stock-items.js';
+import { latestClosingThrough } from '../stock-closings/index.js';
 import { stockAt } from '../stock-movements/index.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { NotFoundError } from '../../platform/errors.js';
@@ -19,7 +20,10 @@ import {
   type StockItemFilters,
 } from './stock-items.repo.js';
 
-/** Consulta de Estoque's use cases: reads only, so no transaction of their own. */
+/**
+ * Consulta de Estoque's use cases: reads only, so no transaction of their own but a past day's
+ * read-only one (readStock).
+ */
 
 /** The filters with `at` resolved: a past day, or null for now (today's end is now). */
 function filtersOf(query: Omit<StockItemListQuery, 'page' | 'pageSize'>, today: string) {
@@ -36,16 +40,41 @@ function filtersOf(query: Omit<StockItemListQuery, 'page' | 'pageSize'>, today: 
   return filters;
 }
 
+/**
+ * Runs a read of the list with its filters complete: at a past day, with the snapshot to read
+ * forward from (the latest on or before it), found in the same REPEATABLE READ transaction as
+ * the read, so that a reopening which deletes that snapshot in between cannot leave the read
+ * without its rows.
+ */
+function readStock<T>(
+  db: DbOrTrx,
+  filters: StockItemFilters,
+  read: (db: DbOrTrx, filters: StockItemFilters) => Promise<T>,
+): Promise<T> {
+  const { at } = filters;
+  if (!at) return read(db, filters);
+  const withClosing = async (trx: DbOrTrx) =>
+    read(trx, { ...filters, closing: await latestClosingThrough(trx, at) });
+  if (db.isTransaction) return withClosing(db);
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(withClosing);
+}
+
 export async function listStockItems(
   db: DbOrTrx,
   query: StockItemListQuery,
 ): Promise<StockItemList> {
   const today = todayInSaoPaulo();
   const filters = filtersOf(query, today);
-  const { rows, totals } = await stockPage(db, filters, query.sort ?? 'name', {
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  });
+  const { rows, totals } = await readStock(db, filters, (reader, complete) =>
+    stockPage(reader, complete, query.sort ?? 'name', {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+  );
   const reserved = filters.at
     ? null
     : await stockAt(
@@ -78,7 +107,9 @@ export function allStockItems(
   db: DbOrTrx,
   query: Omit<StockItemListQuery, 'page' | 'pageSize'>,
 ): Promise<StockItemRow[]> {
-  return allStockRows(db, filtersOf(query, todayInSaoPaulo()), query.sort ?? 'name');
+  return readStock(db, filtersOf(query, todayInSaoPaulo()), (reader, filters) =>
+    allStockRows(reader, filters, query.sort ?? 'name'),
+  );
 }
 
 function toKardexRow(row: KardexDbRow) {
