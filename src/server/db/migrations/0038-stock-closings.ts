@@ -17,6 +17,11 @@ import { sql, type Kysely } from 'kysely';
  *   values by then (stock value; its average is value ÷ quantity). Not clamped at zero: the sum
  *   plus later movements' values must stay the ledger's sum.
  *
+ * The rows have no foreign keys: checking three per row made a closing of 15,000 rows four times
+ * slower (0.1 → 0.4 s, while postings wait for it). Their items and locations are the ledger's,
+ * whose own keys keep them from being deleted; the rows go with their closing, deleted together
+ * (stock-closings.repo.ts).
+ *
  * A company already closed gets its snapshot here, from the ledger.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -27,15 +32,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_by integer REFERENCES users (id)
     );
     CREATE TABLE stock_closing_balances (
-      closed_through date NOT NULL REFERENCES stock_closings (closed_through) ON DELETE CASCADE,
-      item_id integer NOT NULL REFERENCES items (id),
-      location_id integer NOT NULL REFERENCES stock_locations (id),
+      closed_through date NOT NULL,
+      item_id integer NOT NULL,
+      location_id integer NOT NULL,
       quantity numeric(15,3) NOT NULL,
       PRIMARY KEY (closed_through, item_id, location_id)
     );
     CREATE TABLE stock_closing_items (
-      closed_through date NOT NULL REFERENCES stock_closings (closed_through) ON DELETE CASCADE,
-      item_id integer NOT NULL REFERENCES items (id),
+      closed_through date NOT NULL,
+      item_id integer NOT NULL,
       quantity numeric(15,3) NOT NULL,
       value numeric(15,4) NOT NULL,
       PRIMARY KEY (closed_through, item_id)

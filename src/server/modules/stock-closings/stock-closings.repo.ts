@@ -30,6 +30,23 @@ export async function latestClosingThrough(db: DbOrTrx, day: string): Promise<st
 }
 
 /**
+ * The snapshots nearest to `day`: the latest on or before it and the first after it, each null
+ * when there is none; Consulta de Estoque at that day starts from the nearer.
+ */
+export async function closingsAround(
+  db: DbOrTrx,
+  day: string,
+): Promise<{ before: string | null; after: string | null }> {
+  const { rows } = await sql<{ before: string | null; after: string | null }>`
+    SELECT
+      (SELECT max(closed_through) FROM stock_closings WHERE closed_through <= ${day}::date)
+        AS before,
+      (SELECT min(closed_through) FROM stock_closings WHERE closed_through > ${day}::date)
+        AS after`.execute(db);
+  return rows[0]!;
+}
+
+/**
  * Movements dated in (`after`, `through`] (from the first when `after` is null), as the changes
  * they make: `byLocation`, + at the destination and − at the origin; otherwise per item (a
  * transfer changes nothing).
@@ -92,10 +109,12 @@ export async function insertClosing(
     GROUP BY item_id`.execute(trx);
 }
 
-/** Deletes the snapshots after `day` (every one when null); their rows go with them. */
+/** Deletes the snapshots after `day` (every one when null), their rows with them. */
 export async function deleteClosingsAfter(trx: Trx, day: string | null): Promise<void> {
-  await trx
-    .deleteFrom('stockClosings')
-    .$if(day !== null, (query) => query.where('closedThrough', '>', day!))
-    .execute();
+  for (const table of ['stockClosingBalances', 'stockClosingItems', 'stockClosings'] as const) {
+    await trx
+      .deleteFrom(table)
+      .$if(day !== null, (query) => query.where('closedThrough', '>', day!))
+      .execute();
+  }
 }

@@ -6,9 +6,14 @@ import type { AuditContext } from '../../platform/audit.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { starterUnit } from '../../testing/starter-units.js';
-import { latestClosingThrough } from '../stock-closings/index.js';
+import { closingsAround, latestClosingThrough } from '../stock-closings/index.js';
 import { postMovements, type MovementInput } from '../stock-movements/index.js';
-import { allStockRows, stockPage, type StockItemFilters } from './stock-items.repo.js';
+import {
+  allStockRows,
+  stockPage,
+  type PastStart,
+  type StockItemFilters,
+} from './stock-items.repo.js';
 
 /**
  * Consulta de Estoque at a date read forward from a closing's snapshot (issue 22) answers exactly
@@ -162,7 +167,7 @@ async function ledgerAt(day: string): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [`${row.item}:${row.location}`, row.quantity]));
 }
 
-const FILTERS: Omit<StockItemFilters, 'at' | 'closing'>[] = [
+const FILTERS: Omit<StockItemFilters, 'at' | 'start'>[] = [
   {},
   { locationId: 0 }, // the shop, set below
   { itemId: 0 }, // the fabric, set below
@@ -174,16 +179,22 @@ const FILTERS: Omit<StockItemFilters, 'at' | 'closing'>[] = [
 const SORTS: StockItemSort[] = ['name', '-name', 'quantity', '-quantity', 'value', '-value'];
 
 /**
- * On each day from before the first movement to yesterday: the read forward from the latest
- * snapshot on or before it (when there is one) equals the read back from today, page, totals
- * and export; the API's answer is the ledger's sum. Answers how many days had a snapshot.
+ * On each day from before the first movement to yesterday: the reads forward from the latest
+ * snapshot on or before it and back from the first one after it (when there are) each equal the
+ * read back from today, page, totals and export; the API's answer is the ledger's sum. Answers
+ * on how many days each snapshot read was compared.
  */
-async function expectEveryDayRight(): Promise<number> {
-  let forwardDays = 0;
+async function expectEveryDayRight(): Promise<{ forward: number; back: number }> {
+  const compared = { forward: 0, back: 0 };
   for (let days = 21; days >= 1; days--) {
     const at = daysAgo(days);
-    const closing = await latestClosingThrough(api.db, at);
-    if (closing) forwardDays += 1;
+    const { before, after } = await closingsAround(api.db, at);
+    const starts: PastStart[] = [
+      ...(before ? [{ closing: before, forward: true }] : []),
+      ...(after ? [{ closing: after, forward: false }] : []),
+    ];
+    if (before) compared.forward += 1;
+    if (after) compared.back += 1;
     for (const filter of FILTERS) {
       const filters = {
         ...filter,
@@ -198,14 +209,19 @@ async function expectEveryDayRight(): Promise<number> {
           { limit: 100, offset: 0 },
           { limit: 2, offset: 2 },
         ]) {
-          const back = await stockPage(api.db, { ...filters, closing: null }, sort, page);
-          const forward = await stockPage(api.db, { ...filters, closing }, sort, page);
-          expect(forward, `${at} ${JSON.stringify(filter)} ${sort}`).toEqual(back);
+          const fromToday = await stockPage(api.db, { ...filters, start: null }, sort, page);
+          for (const start of starts) {
+            const fromClosing = await stockPage(api.db, { ...filters, start }, sort, page);
+            expect(fromClosing, `${at} ${JSON.stringify({ filter, start, sort })}`).toEqual(
+              fromToday,
+            );
+          }
         }
       }
-      expect(await allStockRows(api.db, { ...filters, closing }, 'name')).toEqual(
-        await allStockRows(api.db, { ...filters, closing: null }, 'name'),
-      );
+      const exported = await allStockRows(api.db, { ...filters, start: null }, 'name');
+      for (const start of starts) {
+        expect(await allStockRows(api.db, { ...filters, start }, 'name')).toEqual(exported);
+      }
     }
     const response = await api.request({
       method: 'GET',
@@ -221,16 +237,16 @@ async function expectEveryDayRight(): Promise<number> {
     );
     expect(shown, at).toEqual(await ledgerAt(at));
   }
-  return forwardDays;
+  return compared;
 }
 
 describe('Consulta de Estoque at a date, from the closings’ snapshots', () => {
   it('answers as the ledger on every day, without a closing, after one and after two', async () => {
-    expect(await expectEveryDayRight()).toBe(0);
+    expect(await expectEveryDayRight()).toEqual({ forward: 0, back: 0 });
     await closeStockThrough(daysAgo(13));
-    expect(await expectEveryDayRight()).toBe(13);
+    expect(await expectEveryDayRight()).toEqual({ forward: 13, back: 8 });
     await closeStockThrough(daysAgo(8));
-    expect(await expectEveryDayRight()).toBe(13);
+    expect(await expectEveryDayRight()).toEqual({ forward: 13, back: 13 });
     expect(await latestClosingThrough(api.db, daysAgo(7))).toBe(daysAgo(8));
   }, 180_000);
 
@@ -260,7 +276,7 @@ describe('Consulta de Estoque at a date, from the closings’ snapshots', () => 
     ]);
   });
 
-  it('reads the snapshot rather than the ledger when there is one', async () => {
+  it('reads the nearest snapshot rather than the ledger when there is one', async () => {
     // A snapshot row made wrong on purpose shows through, so the list does read it; put back.
     const tamper = (delta: string) =>
       sql`UPDATE stock_closing_balances SET quantity = quantity + ${delta}::numeric
@@ -275,8 +291,12 @@ describe('Consulta de Estoque at a date, from the closings’ snapshots', () => 
       ).json().items[0].quantity;
     await tamper('1000');
     try {
+      // Nearest to T-5 and to T-9 is the snapshot at T-8 (forward, back); to T-12 the one at T-13.
       expect(await threadAt(daysAgo(5))).toBe('1000.000');
-      expect(await threadAt(daysAgo(9))).toBe('0.000');
+      expect(await threadAt(daysAgo(9))).toBe('1000.000');
+      expect(await threadAt(daysAgo(12))).toBe('0.000');
+      // Yesterday is nearer today's balances than any snapshot.
+      expect(await threadAt(daysAgo(1))).toBe('0.000');
     } finally {
       await tamper('-1000');
     }
@@ -304,12 +324,12 @@ describe('Consulta de Estoque at a date, from the closings’ snapshots', () => 
         quantity: '1.5',
       },
     ]);
-    expect(await expectEveryDayRight()).toBe(13);
+    expect(await expectEveryDayRight()).toEqual({ forward: 13, back: 8 });
     await closeStockThrough(daysAgo(5));
     expect(await latestClosingThrough(api.db, daysAgo(1))).toBe(daysAgo(5));
-    expect(await expectEveryDayRight()).toBe(13);
+    expect(await expectEveryDayRight()).toEqual({ forward: 13, back: 16 });
     await closeStockThrough(null);
     expect(await latestClosingThrough(api.db, daysAgo(1))).toBeNull();
-    expect(await expectEveryDayRight()).toBe(0);
+    expect(await expectEveryDayRight()).toEqual({ forward: 0, back: 0 });
   }, 180_000);
 });

@@ -29,13 +29,16 @@ export interface StockItemDbRow {
 }
 
 /**
- * `at`: a past day; null: now. `closing`: with `at`, the day of the stock's snapshot to read
- * forward from (the latest on or before `at`, stock-closings), or null to read back from today's
- * balances.
+ * Where the stock at a past day is worked out from: today's balances, read back (null); or a
+ * closing's snapshot (stock-closings), read forward from one on or before the day or back from
+ * one after it.
  */
+export type PastStart = { closing: string; forward: boolean } | null;
+
+/** `at`: a past day; null: now. `start`: with `at`, where it is worked out from. */
 export type StockItemFilters = Omit<StockItemListQuery, 'page' | 'pageSize' | 'sort' | 'at'> & {
   at: string | null;
-  closing?: string | null;
+  start?: PastStart;
 };
 
 /**
@@ -63,12 +66,22 @@ const itemAtColumns = (quantity: RawBuilder<unknown>, value: RawBuilder<unknown>
     AS average_cost`;
 
 /**
- * Back from today: what movements dated after `at` changed, per item and location (`later`) and
- * per item; and each item's quantity, value and average at the end of that day (`item_at`): today's
- * less those changes.
+ * Back from today, or from the snapshot at the end of `closing` (a day after `at`): what
+ * movements dated after `at` (through `closing`) changed, per item and location (`later`) and
+ * per item; and each item's quantity, value and average at the end of that day (`item_at`):
+ * today's, or the snapshot's, less those changes.
  */
-const laterChanges = (at: string) => sql`
-  later AS (${changesByLocation(sql`date > ${at}::date`)}),
+const laterChanges = (at: string, closing: string | null) => {
+  const dated = closing
+    ? sql`date > ${at}::date AND date <= ${closing}::date`
+    : sql`date > ${at}::date`;
+  const onHand = closing
+    ? sql`(SELECT item_id, quantity, value FROM stock_closing_items
+        WHERE closed_through = ${closing}::date) on_hand`
+    : sql`(SELECT item_id, sum(quantity) AS quantity FROM stock_balances GROUP BY item_id) on_hand
+      JOIN items i ON i.id = on_hand.item_id`;
+  return sql`
+  later AS (${changesByLocation(dated)}),
   later_item AS (
     SELECT item_id, sum(quantity) AS quantity, sum(value) AS value FROM later GROUP BY item_id
   ),
@@ -76,12 +89,12 @@ const laterChanges = (at: string) => sql`
   item_at AS MATERIALIZED (
     SELECT on_hand.item_id, ${itemAtColumns(
       sql`on_hand.quantity - coalesce(li.quantity, 0)`,
-      sql`i.stock_value - coalesce(li.value, 0)`,
+      sql`${closing ? sql`on_hand.value` : sql`i.stock_value`} - coalesce(li.value, 0)`,
     )}
-    FROM (SELECT item_id, sum(quantity) AS quantity FROM stock_balances GROUP BY item_id) on_hand
-    JOIN items i ON i.id = on_hand.item_id
+    FROM ${onHand}
     LEFT JOIN later_item li ON li.item_id = on_hand.item_id
   ),`;
+};
 
 /**
  * Forward from the snapshot at the end of `closing`: each balance then plus what movements dated
@@ -226,15 +239,16 @@ function currentTotals(filters: StockItemFilters): RawBuilder<unknown> {
  * The `stock_rows` CTE at the end of a past day: every row the filters select, with its computed
  * columns (quantity, the item's quantity, average cost, value, below minimum), to page, total or
  * export. A row whose location had no movement of the item by then is left out; one emptied by
- * then stays, at zero, as it does now. Both ways below give the ledger's sum up to that day (a
+ * then stays, at zero, as it does now. Every way below gives the ledger's sum up to that day (a
  * balance, a snapshot and an item's stock value each equal the sum of their movements); the
  * item's rows share its value by quantity. Materialized: the rows are worked out once for the
  * page and the totals.
  *
- * With a snapshot on or before `at` (`closing`), forward from it: its rows plus the movements
- * since, at most a period's worth when the company closes every period. Without one, back from
- * today's balances less every later movement, which for the dates people ask about (yesterday,
- * the end of last month) are few, but for a year ago are half the ledger.
+ * The work is the movements between the day and where it starts (`filters.start`, the nearest
+ * the service finds): forward from a snapshot on or before it (its rows plus the movements
+ * since); back from a snapshot after it or from today's balances (each row less the movements
+ * after the day). Without closings a year ago is half the ledger; with monthly ones, at most
+ * half a month.
  */
 function pastStockRows(filters: StockItemFilters, at: string): RawBuilder<unknown> {
   // Only what filters, sorts and totals need; the page's rows get the other columns in
@@ -252,20 +266,25 @@ function pastStockRows(filters: StockItemFilters, at: string): RawBuilder<unknow
   if (filters.belowMinimum !== undefined) {
     outer.push(filters.belowMinimum ? sql`below_minimum` : sql`NOT below_minimum`);
   }
+  const start = filters.start ?? null;
   let changes: RawBuilder<unknown>;
   let base: RawBuilder<unknown>;
-  if (filters.closing) {
-    changes = changesSinceClosing(filters.closing, at);
+  if (start?.forward) {
+    changes = changesSinceClosing(start.closing, at);
     // Every row of balance_at had a movement by then: nothing to leave out.
     base = sql`
       SELECT ${columns(sql`b.quantity`)}
       FROM balance_at b ${joins}
       ${whereOf(itemConditions(filters))}`;
   } else {
-    changes = laterChanges(at);
+    changes = laterChanges(at, start?.closing ?? null);
+    const balances = start
+      ? sql`(SELECT item_id, location_id, quantity FROM stock_closing_balances
+          WHERE closed_through = ${start.closing}::date)`
+      : sql`stock_balances`;
     base = sql`
       SELECT ${columns(sql`b.quantity - coalesce(lp.quantity, 0)`)}
-      FROM stock_balances b ${joins}
+      FROM ${balances} b ${joins}
       LEFT JOIN later lp ON lp.item_id = b.item_id AND lp.location_id = b.location_id
       ${whereOf(itemConditions(filters))}`;
     outer.push(sql`(quantity <> 0 OR EXISTS (

@@ -7,7 +7,7 @@ import type {
   StockItemMovementsQuery,
   StockItemRow,
 } from '../../../shared/resources/stock-items.js';
-import { latestClosingThrough } from '../stock-closings/index.js';
+import { closingsAround } from '../stock-closings/index.js';
 import { stockAt } from '../stock-movements/index.js';
 import type { DbOrTrx } from '../../db/connection.js';
 import { NotFoundError } from '../../platform/errors.js';
@@ -17,6 +17,7 @@ import {
   kardexPage,
   stockPage,
   type KardexDbRow,
+  type PastStart,
   type StockItemFilters,
 } from './stock-items.repo.js';
 
@@ -40,27 +41,49 @@ function filtersOf(query: Omit<StockItemListQuery, 'page' | 'pageSize'>, today: 
   return filters;
 }
 
+/** Days from `from` to `to` ('YYYY-MM-DD'). */
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
 /**
- * Runs a read of the list with its filters complete: at a past day, with the snapshot to read
- * forward from (the latest on or before it), found in the same REPEATABLE READ transaction as
- * the read, so that a reopening which deletes that snapshot in between cannot leave the read
- * without its rows.
+ * Where the stock at `at` is worked out from: the nearest in days of the closing's snapshot on or
+ * before it (read forward), the one after it and today's balances (both read back), so that the
+ * fewest movements are summed. Days stand in for movements: closings are a period apart.
+ */
+async function pastStart(db: DbOrTrx, at: string, today: string): Promise<PastStart> {
+  const { before, after } = await closingsAround(db, at);
+  const candidates: { start: PastStart; days: number }[] = [
+    { start: null, days: daysBetween(at, today) },
+  ];
+  if (after)
+    candidates.push({ start: { closing: after, forward: false }, days: daysBetween(at, after) });
+  if (before)
+    candidates.push({ start: { closing: before, forward: true }, days: daysBetween(before, at) });
+  return candidates.reduce((nearest, candidate) =>
+    candidate.days < nearest.days ? candidate : nearest,
+  ).start;
+}
+
+/**
+ * Runs a read of the list with its filters complete: at a past day, with where it starts from,
+ * found in the same REPEATABLE READ transaction as the read, so that a reopening which deletes
+ * that snapshot in between cannot leave the read without its rows.
  */
 function readStock<T>(
   db: DbOrTrx,
   filters: StockItemFilters,
+  today: string,
   read: (db: DbOrTrx, filters: StockItemFilters) => Promise<T>,
 ): Promise<T> {
   const { at } = filters;
   if (!at) return read(db, filters);
-  const withClosing = async (trx: DbOrTrx) =>
-    read(trx, { ...filters, closing: await latestClosingThrough(trx, at) });
-  if (db.isTransaction) return withClosing(db);
+  const withStart = async (trx: DbOrTrx) =>
+    read(trx, { ...filters, start: await pastStart(trx, at, today) });
+  if (db.isTransaction) return withStart(db);
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
-    .execute(withClosing);
+    .execute(withStart);
 }
 
 export async function listStockItems(
@@ -69,7 +92,7 @@ export async function listStockItems(
 ): Promise<StockItemList> {
   const today = todayInSaoPaulo();
   const filters = filtersOf(query, today);
-  const { rows, totals } = await readStock(db, filters, (reader, complete) =>
+  const { rows, totals } = await readStock(db, filters, today, (reader, complete) =>
     stockPage(reader, complete, query.sort ?? 'name', {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
@@ -107,7 +130,8 @@ export function allStockItems(
   db: DbOrTrx,
   query: Omit<StockItemListQuery, 'page' | 'pageSize'>,
 ): Promise<StockItemRow[]> {
-  return readStock(db, filtersOf(query, todayInSaoPaulo()), (reader, filters) =>
+  const today = todayInSaoPaulo();
+  return readStock(db, filtersOf(query, today), today, (reader, filters) =>
     allStockRows(reader, filters, query.sort ?? 'name'),
   );
 }
