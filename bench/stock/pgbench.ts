@@ -1,8 +1,9 @@
 /**
  * The floor of the posting benchmark: the statements one manual posting sends (captured from the
- * stock module, see explain.ts: BEGIN, closed period, item lock, location names, quantity on
- * hand, balance locks, conditional balance update and/or insert-or-update, movement insert, the
- * item's valuation, audit insert, the movement read back, COMMIT), run by pgbench straight
+ * stock module, see explain.ts: BEGIN, item lock, location names, quantity on hand, balance
+ * locks, conditional balance update and/or insert-or-update, movement insert, closed period (read
+ * after the insert, see stock-closings), the item's valuation, audit insert, the movement read
+ * back, COMMIT), run by pgbench straight
  * against PostgreSQL from as many clients as the HTTP writers, with the same mix of entries,
  * outflows and transfers over the same items and locations. What the server adds on top (HTTP,
  * validation, Kysely, Decimal arithmetic, JSON) is the difference between the two figures.
@@ -31,7 +32,6 @@ const PICK = `\\set n random(1, :items)
 `;
 
 const OPEN = `BEGIN;
-select "stock_closed_through" from "company" where "id" = 1;
 SELECT i.id, i.name, u.decimals AS unit_decimals, i.average_cost, i.stock_value
   FROM items i JOIN units_of_measurement u ON u.id = i.unit_id
   WHERE i.id = ANY(ARRAY[:item]::integer[]) ORDER BY i.id FOR NO KEY UPDATE OF i \\gset
@@ -76,6 +76,7 @@ const insertMovement = (
   values (:today, '${type}', :item, ${from}, ${to}, :qty, ${unitCost}, ${value}, 'MANUAL', NULL, NULL,
     :user, NULL)
   returning * \\gset mv_
+select "stock_closed_through" from "company" where "id" = 1;
 `;
 
 const change = (key: string, value: string) =>

@@ -331,6 +331,29 @@ export interface StockBalancesTable {
   quantity: Numeric;
 }
 
+/** A snapshot of the stock at the end of a closed day (migration 0038); never updated. */
+export interface StockClosingsTable {
+  closedThrough: string;
+  createdAt: Generated<Date>;
+  createdBy: number | null;
+}
+
+/** On hand per item and location at the end of a closing's day, zero rows included. */
+export interface StockClosingBalancesTable {
+  closedThrough: string;
+  itemId: number;
+  locationId: number;
+  quantity: Numeric;
+}
+
+/** Each item's quantity and the ledger's sum of its values at the end of a closing's day. */
+export interface StockClosingItemsTable {
+  closedThrough: string;
+  itemId: number;
+  quantity: Numeric;
+  value: Numeric;
+}
+
 export type BillKind = 'PAY' | 'RECEIVE';
 export type BillStatus = 'OPEN' | 'PARTIALLY_PAID' | 'PAID' | 'CANCELLED';
 export type BillOriginType = 'MANUAL' | 'PURCHASE_ORDER' | 'INVOICE';
@@ -687,6 +710,9 @@ export interface Database {
   itemOutlays: ItemOutlaysTable;
   stockMovements: StockMovementsTable;
   stockBalances: StockBalancesTable;
+  stockClosings: StockClosingsTable;
+  stockClosingBalances: StockClosingBalancesTable;
+  stockClosingItems: StockClosingItemsTable;
   bills: BillsTable;
   accountEntries: AccountEntriesTable;
   billPayments: BillPaymentsTable;

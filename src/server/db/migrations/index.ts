@@ -34,6 +34,7 @@ import * as m0034 from './0034-dashboard-revenue-index.js';
 import * as m0035 from './0035-company-nfe-contingency.js';
 import * as m0036 from './0036-invoice-number-voiding.js';
 import * as m0037 from './0037-requested-orders-delivery-index.js';
+import * as m0038 from './0038-stock-closings.js';
 
 export interface Migration {
   name: string;
@@ -75,4 +76,5 @@ export const migrations: Migration[] = [
   { name: '0035-company-nfe-contingency', up: m0035.up },
   { name: '0036-invoice-number-voiding', up: m0036.up },
   { name: '0037-requested-orders-delivery-index', up: m0037.up },
+  { name: '0038-stock-closings', up: m0038.up },
 ];

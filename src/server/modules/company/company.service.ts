@@ -12,6 +12,7 @@ import { recordAudit, type AuditContext } from '../../platform/audit.js';
 import { NotFoundError, StaleVersionError } from '../../platform/errors.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { withCityCode } from '../municipalities/index.js';
+import { moveStockClosing } from '../stock-closings/index.js';
 import { certificateSummary } from './company-certificate.service.js';
 import {
   findCompany,
@@ -91,6 +92,12 @@ export function updateCompany(
     const row = await updateCompanyRow(trx, version, { ...values, address }, ctx.userId);
     if (!row) throw new StaleVersionError();
     const after = toApi(row, before.certificate);
+    // The stock's snapshot at the new closing, or the later ones deleted, with the new date.
+    await moveStockClosing(
+      trx,
+      { from: before.stockClosedThrough, to: after.stockClosedThrough },
+      ctx.userId,
+    );
     await recordAudit(trx, ctx, {
       entity: 'company',
       entityId: 1,

@@ -28,42 +28,103 @@ export interface StockItemDbRow {
   belowMinimum: boolean;
 }
 
-/** `at`: a past day; null: now. */
+/**
+ * Where the stock at a past day is worked out from: today's balances, read back (null); or a
+ * closing's snapshot (stock-closings), read forward from one on or before the day or back from
+ * one after it.
+ */
+export type PastStart = { closing: string; forward: boolean } | null;
+
+/** `at`: a past day; null: now. `start`: with `at`, where it is worked out from. */
 export type StockItemFilters = Omit<StockItemListQuery, 'page' | 'pageSize' | 'sort' | 'at'> & {
   at: string | null;
+  start?: PastStart;
 };
 
 /**
- * What movements dated after `at` changed, per item and location: each movement counts at its
+ * What the movements `dated` changed, per item and location: each movement counts at its
  * destination (+ its quantity and value) and at its origin (−), so a transfer moves quantity and
- * value between two locations and nets to nothing for the item; the same per item; and each
- * item's quantity, value and average at the end of that day.
+ * value between two locations and nets to nothing for the item.
  */
-const laterChanges = (at: string) => sql`
-  later AS (
+const changesByLocation = (dated: RawBuilder<unknown>) => sql`
     SELECT item_id, location_id, sum(quantity) AS quantity, sum(value) AS value FROM (
       SELECT item_id, to_location_id AS location_id, quantity, value
-      FROM stock_movements WHERE date > ${at}::date AND to_location_id IS NOT NULL
+      FROM stock_movements WHERE ${dated} AND to_location_id IS NOT NULL
       UNION ALL
       SELECT item_id, from_location_id, -quantity, -value
-      FROM stock_movements WHERE date > ${at}::date AND from_location_id IS NOT NULL
+      FROM stock_movements WHERE ${dated} AND from_location_id IS NOT NULL
     ) changes
-    GROUP BY item_id, location_id
-  ),
+    GROUP BY item_id, location_id`;
+
+/**
+ * An item's quantity, value and average at the end of a day, from its quantity and the ledger's
+ * sum of its values by then: a value is never shown below zero, the average is value ÷ quantity.
+ */
+const itemAtColumns = (quantity: RawBuilder<unknown>, value: RawBuilder<unknown>) => sql`
+  ${quantity} AS quantity, greatest(${value}, 0) AS value,
+  round(CASE WHEN ${quantity} > 0 THEN greatest(${value}, 0) / (${quantity}) ELSE 0 END, 4)
+    AS average_cost`;
+
+/**
+ * Back from today, or from the snapshot at the end of `closing` (a day after `at`): what
+ * movements dated after `at` (through `closing`) changed, per item and location (`later`) and
+ * per item; and each item's quantity, value and average at the end of that day (`item_at`):
+ * today's, or the snapshot's, less those changes.
+ */
+const laterChanges = (at: string, closing: string | null) => {
+  const dated = closing
+    ? sql`date > ${at}::date AND date <= ${closing}::date`
+    : sql`date > ${at}::date`;
+  const onHand = closing
+    ? sql`(SELECT item_id, quantity, value FROM stock_closing_items
+        WHERE closed_through = ${closing}::date) on_hand`
+    : sql`(SELECT item_id, sum(quantity) AS quantity FROM stock_balances GROUP BY item_id) on_hand
+      JOIN items i ON i.id = on_hand.item_id`;
+  return sql`
+  later AS (${changesByLocation(dated)}),
   later_item AS (
     SELECT item_id, sum(quantity) AS quantity, sum(value) AS value FROM later GROUP BY item_id
   ),
   -- Materialized: the average is worked out once per item, not once per location.
   item_at AS MATERIALIZED (
-    SELECT on_hand.item_id, on_hand.quantity - coalesce(li.quantity, 0) AS quantity,
-      greatest(i.stock_value - coalesce(li.value, 0), 0) AS value,
-      round(CASE WHEN on_hand.quantity - coalesce(li.quantity, 0) > 0
-        THEN greatest(i.stock_value - coalesce(li.value, 0), 0)
-          / (on_hand.quantity - coalesce(li.quantity, 0))
-        ELSE 0 END, 4) AS average_cost
-    FROM (SELECT item_id, sum(quantity) AS quantity FROM stock_balances GROUP BY item_id) on_hand
-    JOIN items i ON i.id = on_hand.item_id
+    SELECT on_hand.item_id, ${itemAtColumns(
+      sql`on_hand.quantity - coalesce(li.quantity, 0)`,
+      sql`${closing ? sql`on_hand.value` : sql`i.stock_value`} - coalesce(li.value, 0)`,
+    )}
+    FROM ${onHand}
     LEFT JOIN later_item li ON li.item_id = on_hand.item_id
+  ),`;
+};
+
+/**
+ * Forward from the snapshot at the end of `closing`: each balance then plus what movements dated
+ * in (`closing`, `at`] changed (`balance_at`: the snapshot's rows, zeros included, and the
+ * locations whose first movement of the item came since); each item's quantity and value then
+ * plus theirs (`item_at`).
+ */
+const changesSinceClosing = (closing: string, at: string) => sql`
+  since AS (${changesByLocation(sql`date > ${closing}::date AND date <= ${at}::date`)}),
+  balance_at AS (
+    SELECT item_id, location_id, sum(quantity) AS quantity FROM (
+      SELECT item_id, location_id, quantity FROM stock_closing_balances
+      WHERE closed_through = ${closing}::date
+      UNION ALL
+      SELECT item_id, location_id, quantity FROM since
+    ) balances
+    GROUP BY item_id, location_id
+  ),
+  -- Materialized: the average is worked out once per item, not once per location.
+  item_at AS MATERIALIZED (
+    SELECT item_id, ${itemAtColumns(sql`sums.quantity`, sql`sums.value`)}
+    FROM (
+      SELECT item_id, sum(quantity) AS quantity, sum(value) AS value FROM (
+        SELECT item_id, quantity, value FROM stock_closing_items
+        WHERE closed_through = ${closing}::date
+        UNION ALL
+        SELECT item_id, quantity, value FROM since
+      ) items_then
+      GROUP BY item_id
+    ) sums
   ),`;
 
 /** Conditions on the balance (`b`) and its item (`i`): the list's filters but below minimum. */
@@ -177,43 +238,63 @@ function currentTotals(filters: StockItemFilters): RawBuilder<unknown> {
 /**
  * The `stock_rows` CTE at the end of a past day: every row the filters select, with its computed
  * columns (quantity, the item's quantity, average cost, value, below minimum), to page, total or
- * export.
+ * export. A row whose location had no movement of the item by then is left out; one emptied by
+ * then stays, at zero, as it does now. Every way below gives the ledger's sum up to that day (a
+ * balance, a snapshot and an item's stock value each equal the sum of their movements); the
+ * item's rows share its value by quantity. Materialized: the rows are worked out once for the
+ * page and the totals.
  *
- * Each balance less what later movements changed (a balance always equals the sum of its
- * movements, so this is the ledger's sum up to that day, and the work is proportional to the
- * movements since then, which for the dates people ask about, yesterday or the end of last month,
- * are few); the item's value then is its stock value less what later movements added, its
- * average that value over its quantity, and its rows share that value by quantity. A row whose location had no movement of the item by
- * then is left out; one emptied by then stays, at zero, as it does now. Materialized: the rows
- * are worked out once for the page and the totals.
+ * The work is the movements between the day and where it starts (`filters.start`, the nearest
+ * the service finds): forward from a snapshot on or before it (its rows plus the movements
+ * since); back from a snapshot after it or from today's balances (each row less the movements
+ * after the day). Without closings a year ago is half the ledger; with monthly ones, at most
+ * half a month.
  */
 function pastStockRows(filters: StockItemFilters, at: string): RawBuilder<unknown> {
   // Only what filters, sorts and totals need; the page's rows get the other columns in
   // `detailed`.
-  const base = sql`
-    SELECT b.item_id, i.name AS item_name, b.location_id, l.name AS location_name,
-      b.quantity - coalesce(lp.quantity, 0) AS quantity, t.quantity AS item_quantity,
-      t.average_cost AS average_cost, i.minimum_stock,
-      ${rowValue(sql`b.quantity - coalesce(lp.quantity, 0)`, sql`t.value`, sql`t.quantity`)}
-        AS value
-    FROM stock_balances b
+  const columns = (quantity: RawBuilder<unknown>) => sql`
+    b.item_id, i.name AS item_name, b.location_id, l.name AS location_name,
+    ${quantity} AS quantity, t.quantity AS item_quantity, t.average_cost AS average_cost,
+    i.minimum_stock, ${rowValue(quantity, sql`t.value`, sql`t.quantity`)} AS value`;
+  const joins = sql`
     JOIN items i ON i.id = b.item_id
     LEFT JOIN stock_locations l ON l.id = b.location_id
-    LEFT JOIN item_at t ON t.item_id = b.item_id
-    LEFT JOIN later lp ON lp.item_id = b.item_id AND lp.location_id = b.location_id
-    ${whereOf(itemConditions(filters))}`;
+    LEFT JOIN item_at t ON t.item_id = b.item_id`;
 
   const outer: RawBuilder<unknown>[] = [];
   if (filters.belowMinimum !== undefined) {
     outer.push(filters.belowMinimum ? sql`below_minimum` : sql`NOT below_minimum`);
   }
-  outer.push(sql`(quantity <> 0 OR EXISTS (
-    SELECT 1 FROM stock_movements m
-    WHERE m.item_id = r.item_id AND m.date <= ${at}::date
-      AND (m.from_location_id = r.location_id OR m.to_location_id = r.location_id)))`);
+  const start = filters.start ?? null;
+  let changes: RawBuilder<unknown>;
+  let base: RawBuilder<unknown>;
+  if (start?.forward) {
+    changes = changesSinceClosing(start.closing, at);
+    // Every row of balance_at had a movement by then: nothing to leave out.
+    base = sql`
+      SELECT ${columns(sql`b.quantity`)}
+      FROM balance_at b ${joins}
+      ${whereOf(itemConditions(filters))}`;
+  } else {
+    changes = laterChanges(at, start?.closing ?? null);
+    const balances = start
+      ? sql`(SELECT item_id, location_id, quantity FROM stock_closing_balances
+          WHERE closed_through = ${start.closing}::date)`
+      : sql`stock_balances`;
+    base = sql`
+      SELECT ${columns(sql`b.quantity - coalesce(lp.quantity, 0)`)}
+      FROM ${balances} b ${joins}
+      LEFT JOIN later lp ON lp.item_id = b.item_id AND lp.location_id = b.location_id
+      ${whereOf(itemConditions(filters))}`;
+    outer.push(sql`(quantity <> 0 OR EXISTS (
+      SELECT 1 FROM stock_movements m
+      WHERE m.item_id = r.item_id AND m.date <= ${at}::date
+        AND (m.from_location_id = r.location_id OR m.to_location_id = r.location_id)))`);
+  }
 
   return sql`
-    WITH ${laterChanges(at)}
+    WITH ${changes}
     stock_rows AS MATERIALIZED (
       SELECT r.* FROM (
         SELECT base.*,

@@ -265,10 +265,10 @@ function balanceKeysOf(draft: Draft): BalanceKey[] {
 
 /**
  * Posts drafts that have passed `read`: the whole of postMovements and of a reversal once their
- * inputs are known. Steps: dates; lock the items (id order), then the balances (item, location
- * order); references and the unit's decimals; then each movement in the order given: its balances
- * by conditional update, its value, its ledger row. Then the checks that need the whole set
- * (shortages, backdated balances), the items' valuation and the audit.
+ * inputs are known. Steps: no future dates; lock the items (id order), then the balances (item,
+ * location order); references and the unit's decimals; then each movement in the order given: its
+ * balances by conditional update, its value, its ledger row. Then the checks that need the whole
+ * set (the closed period, shortages, backdated balances), the items' valuation and the audit.
  */
 async function post(
   trx: Trx,
@@ -280,23 +280,13 @@ async function post(
 ): Promise<StockMovement[]> {
   if (drafts.length === 0) return [];
 
-  const closedThrough = await stockClosedThrough(trx);
   const fields: Record<string, string> = {};
-  let closed: Draft | undefined;
   for (const draft of drafts) {
-    const problem = dateProblem(draft.date, today, closedThrough);
-    if (problem === 'future') fields[fieldOf(draft, 'date')] = messages.stock.futureDate;
-    if (problem === 'closed') closed ??= draft;
+    if (dateProblem(draft.date, today, null) === 'future') {
+      fields[fieldOf(draft, 'date')] = messages.stock.futureDate;
+    }
   }
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-  if (closed) {
-    const message = errorMessages.STOCK_PERIOD_CLOSED(formatDate(closedThrough!));
-    throw new BusinessRuleError({
-      code: ErrorCode.STOCK_PERIOD_CLOSED,
-      message,
-      fields: { [fieldOf(closed, 'date')]: message },
-    });
-  }
 
   const itemIds = [...new Set(drafts.map((draft) => draft.itemId))].sort((a, b) => a - b);
   const items = new Map((await lockItems(trx, itemIds)).map((item) => [item.id, item]));
@@ -422,6 +412,10 @@ async function post(
     posted.push(toApi(row));
   }
 
+  // The closed period is read after the movements are inserted: an insert waits while a close
+  // holds the ledger (stock-closings), so a posting caught by one reads the new date here and is
+  // refused, instead of landing in the period after its snapshot was taken.
+  await refuseClosedPeriod(trx, drafts, today);
   if (shortages.length > 0) throw insufficientStock(shortages, nameOf);
   for (const { key, date: since } of backdated.values()) {
     const negative = await firstNegativeBalance(trx, key, since, balanceOf(key).toFixed(3));
@@ -478,6 +472,19 @@ async function post(
     })),
   );
   return posted;
+}
+
+/** 422 STOCK_PERIOD_CLOSED, on the first draft dated on or before "Estoque fechado até". */
+async function refuseClosedPeriod(trx: Trx, drafts: Draft[], today: string): Promise<void> {
+  const closedThrough = await stockClosedThrough(trx);
+  const closed = drafts.find((draft) => dateProblem(draft.date, today, closedThrough) === 'closed');
+  if (!closed) return;
+  const message = errorMessages.STOCK_PERIOD_CLOSED(formatDate(closedThrough!));
+  throw new BusinessRuleError({
+    code: ErrorCode.STOCK_PERIOD_CLOSED,
+    message,
+    fields: { [fieldOf(closed, 'date')]: message },
+  });
 }
 
 /**
