@@ -251,6 +251,26 @@ async function everyKindOfData() {
     })
     .execute();
 
+  // Stock closed through yesterday over a movement of the day before, so the closing's snapshot
+  // tables have rows (migration 0038).
+  const dayBefore = (days: number) =>
+    new Date(Date.parse(`${today}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  await post('/stock-movements', {
+    type: 'IN',
+    date: dayBefore(2),
+    itemId: (await createItem(api.db, { kind: 'FEEDSTOCK', unitId: purchase.un })).id,
+    toLocationId: purchase.location.id,
+    quantity: '3',
+    unitCost: '2.00',
+  });
+  const closing = await api.request({
+    method: 'PUT',
+    url: `${BASE}/company`,
+    token,
+    payload: { ...(saved.json() as object), stockClosedThrough: dayBefore(1) },
+  });
+  expect(closing.statusCode, closing.body).toBe(200);
+
   // A sales order approved, holding a reservation of the stock, and buying the 2 it misses.
   const saleItem = await createItem(api.db, {
     kind: 'PRODUCT',
