@@ -5,7 +5,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import { useEffect, type ReactNode } from 'react';
 import { keepClearButtonsOutOfTabOrder } from '../components/clear-buttons-out-of-tab-order.js';
-import { ReferenceCreateProvider } from '../components/reference-create-drawer.js';
 import { queryClient } from '../lib/query-client.js';
 import { notificationConfig, registerNotificationApi } from '../lib/toast.js';
 import {
@@ -44,7 +43,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <App notification={notificationConfig}>
           <ToastBridge />
           <ClearButtonsOutOfTabOrder />
-          <ReferenceCreateProvider>{children}</ReferenceCreateProvider>
+          {children}
         </App>
       </ConfigProvider>
     </QueryClientProvider>

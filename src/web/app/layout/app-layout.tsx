@@ -1,25 +1,31 @@
 import { Layout } from 'antd';
 import { Outlet } from 'react-router';
+import { ReferenceCreateProvider } from '../../components/reference-create-drawer.js';
 import { useSession } from '../../lib/session.js';
 import { AppFooter } from './app-footer.js';
 import { AppHeader } from './app-header.js';
 import { useUserRefresh } from './use-user-refresh.js';
 
-/** The page frame: header and footer only for a signed-in user (DOMAIN §14). */
+/**
+ * The page frame: header and footer only for a signed-in user (DOMAIN §14). It also offers the
+ * pickers' "+ Novo" drawer to every page inside it (the login page, outside, has no picker).
+ */
 export function AppLayout() {
   const { token } = useSession();
   useUserRefresh(token);
   const signedIn = token !== null;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      {signedIn && <AppHeader />}
-      <Layout.Content style={{ padding: 'clamp(12px, 3vw, 24px)' }}>
-        <div style={{ maxWidth: 1200, margin: '0 auto', width: '100%' }}>
-          <Outlet />
-        </div>
-      </Layout.Content>
-      {signedIn && <AppFooter />}
-    </Layout>
+    <ReferenceCreateProvider>
+      <Layout style={{ minHeight: '100vh' }}>
+        {signedIn && <AppHeader />}
+        <Layout.Content style={{ padding: 'clamp(12px, 3vw, 24px)' }}>
+          <div style={{ maxWidth: 1200, margin: '0 auto', width: '100%' }}>
+            <Outlet />
+          </div>
+        </Layout.Content>
+        {signedIn && <AppFooter />}
+      </Layout>
+    </ReferenceCreateProvider>
   );
 }

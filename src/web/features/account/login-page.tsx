@@ -13,8 +13,10 @@ import { ATTEMPT_ERRORS, useSignIn } from './api.js';
 /**
  * /account/login. Opening it ends the current session ("Sair" is just a visit here), and a
  * successful sign-in returns to `returnUrl` when it is a path of this app (DOMAIN §11).
+ * `onSignIn` runs as the credentials are sent: the router starts loading the signed-in pages'
+ * shell then, while the server checks the password.
  */
-export function LoginPage() {
+export function LoginPage({ onSignIn }: { onSignIn?: () => void }) {
   const [form] = Form.useForm<LoginInput>();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -53,7 +55,10 @@ export function LoginPage() {
           layout="vertical"
           requiredMark={false}
           disabled={login.isPending}
-          onFinish={(values) => login.mutate(values)}
+          onFinish={(values) => {
+            onSignIn?.();
+            login.mutate(values);
+          }}
           // A new attempt starts clean: the previous answer no longer applies to what is typed.
           onValuesChange={() => attemptError && login.reset()}
         >
