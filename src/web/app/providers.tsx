@@ -1,8 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
-import dayjs from 'dayjs';
-import 'dayjs/locale/pt-br';
 import { useEffect, type ReactNode } from 'react';
 import { keepClearButtonsOutOfTabOrder } from '../components/clear-buttons-out-of-tab-order.js';
 import { queryClient } from '../lib/query-client.js';
@@ -14,8 +12,6 @@ import {
   theme,
   validateMessages,
 } from '../components/antd-config.js';
-
-dayjs.locale('pt-br');
 
 /** Hands the themed notification instance of antd's App to lib/toast, usable outside React. */
 function ToastBridge() {

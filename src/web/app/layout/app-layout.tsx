@@ -1,10 +1,16 @@
 import { Layout } from 'antd';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt-br';
 import { Outlet } from 'react-router';
 import { ReferenceCreateProvider } from '../../components/reference-create-drawer.js';
 import { useSession } from '../../lib/session.js';
 import { AppFooter } from './app-footer.js';
 import { AppHeader } from './app-header.js';
 import { useUserRefresh } from './use-user-refresh.js';
+
+// Date pickers and dates in pt-BR. Only the pages inside this frame show dates, so dayjs and its
+// locale load with the frame rather than with the login page.
+dayjs.locale('pt-br');
 
 /**
  * The page frame: header and footer only for a signed-in user (DOMAIN §14). It also offers the
