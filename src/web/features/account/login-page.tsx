@@ -2,13 +2,13 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, theme, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginInput } from '../../../shared/resources/account.js';
+import type { LoginInput } from '../../../shared/resources/account.js';
 import { paths, safeReturnUrl } from '../../lib/paths.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
 import { endSession } from '../../lib/session.js';
-import { ATTEMPT_ERRORS, useSignIn } from './api.js';
+import { ATTEMPT_ERRORS, loadLoginSchema, useSignIn } from './sign-in.js';
 
 /**
  * /account/login. Opening it ends the current session ("Sair" is just a visit here), and a
@@ -82,11 +82,14 @@ export function LoginPage({ onSignIn }: { onSignIn?: () => void }) {
           }}
           // A new attempt starts clean: the previous answer no longer applies to what is typed.
           onValuesChange={() => attemptError && login.reset()}
+          // The first key or click in the form fetches the schema its rules check (sign-in.ts).
+          onKeyDown={() => void loadLoginSchema()}
+          onPointerDown={() => void loadLoginSchema()}
         >
-          <Form.Item label="E-mail" name="email" rules={[zodRule(loginSchema, 'email')]}>
+          <Form.Item label="E-mail" name="email" rules={[zodRule(loadLoginSchema, 'email')]}>
             <Input prefix={<MailOutlined />} autoComplete="username" autoFocus inputMode="email" />
           </Form.Item>
-          <Form.Item label="Senha" name="password" rules={[zodRule(loginSchema, 'password')]}>
+          <Form.Item label="Senha" name="password" rules={[zodRule(loadLoginSchema, 'password')]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
