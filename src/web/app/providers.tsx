@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider, notification } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
 import { useEffect, type ReactNode } from 'react';
 import { keepClearButtonsOutOfTabOrder } from '../components/clear-buttons-out-of-tab-order.js';
@@ -13,11 +13,16 @@ import {
   validateMessages,
 } from '../components/antd-config.js';
 
-/** Hands the themed notification instance of antd's App to lib/toast, usable outside React. */
-function ToastBridge() {
-  const { notification } = App.useApp();
-  useEffect(() => registerNotificationApi(notification), [notification]);
-  return null;
+/**
+ * The toasts' holder: hands a notification instance that follows the ConfigProvider's theme and
+ * locale to lib/toast, usable outside React. antd's App component would give one too, but it
+ * brings the modal and message APIs that only signed-in pages use, so App wraps those pages
+ * (app/layout/app-layout.tsx) and the login page does without it.
+ */
+function Toasts() {
+  const [api, holder] = notification.useNotification(notificationConfig);
+  useEffect(() => registerNotificationApi(api), [api]);
+  return holder;
 }
 
 /** Clear buttons are clicked, never tabbed to (clear-buttons-out-of-tab-order.ts). */
@@ -36,11 +41,9 @@ export function Providers({ children }: { children: ReactNode }) {
         select={select}
         datePicker={datePicker}
       >
-        <App notification={notificationConfig}>
-          <ToastBridge />
-          <ClearButtonsOutOfTabOrder />
-          {children}
-        </App>
+        <Toasts />
+        <ClearButtonsOutOfTabOrder />
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   );

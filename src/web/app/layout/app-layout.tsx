@@ -1,4 +1,4 @@
-import { Layout } from 'antd';
+import { App, Layout } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import { Outlet } from 'react-router';
@@ -14,7 +14,8 @@ dayjs.locale('pt-br');
 
 /**
  * The page frame: header and footer only for a signed-in user (DOMAIN §14). It also offers the
- * pickers' "+ Novo" drawer to every page inside it (the login page, outside, has no picker).
+ * pickers' "+ Novo" drawer to every page inside it (the login page, outside, has no picker), and
+ * antd's App: its modal API (the unsaved-changes question) and its base text styles.
  */
 export function AppLayout() {
   const { token } = useSession();
@@ -22,16 +23,18 @@ export function AppLayout() {
   const signedIn = token !== null;
 
   return (
-    <ReferenceCreateProvider>
-      <Layout style={{ minHeight: '100vh' }}>
-        {signedIn && <AppHeader />}
-        <Layout.Content style={{ padding: 'clamp(12px, 3vw, 24px)' }}>
-          <div style={{ maxWidth: 1200, margin: '0 auto', width: '100%' }}>
-            <Outlet />
-          </div>
-        </Layout.Content>
-        {signedIn && <AppFooter />}
-      </Layout>
-    </ReferenceCreateProvider>
+    <App>
+      <ReferenceCreateProvider>
+        <Layout style={{ minHeight: '100vh' }}>
+          {signedIn && <AppHeader />}
+          <Layout.Content style={{ padding: 'clamp(12px, 3vw, 24px)' }}>
+            <div style={{ maxWidth: 1200, margin: '0 auto', width: '100%' }}>
+              <Outlet />
+            </div>
+          </Layout.Content>
+          {signedIn && <AppFooter />}
+        </Layout>
+      </ReferenceCreateProvider>
+    </App>
   );
 }
