@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, notification } from 'antd';
+import { ConfigProvider, notification, theme as antdTheme } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
 import { useEffect, type ReactNode } from 'react';
 import { keepClearButtonsOutOfTabOrder } from '../components/clear-buttons-out-of-tab-order.js';
@@ -25,6 +25,27 @@ function Toasts() {
   return holder;
 }
 
+/**
+ * The base text of every page (font, size, colour, line height), as antd's App sets it on its
+ * element: App itself wraps only the signed-in pages, and text outside antd's components, such as
+ * the error page's, would otherwise fall back to the browser's default font.
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = antdTheme.useToken();
+  return (
+    <div
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
 /** Clear buttons are clicked, never tabbed to (clear-buttons-out-of-tab-order.ts). */
 function ClearButtonsOutOfTabOrder() {
   useEffect(() => keepClearButtonsOutOfTabOrder(), []);
@@ -43,7 +64,7 @@ export function Providers({ children }: { children: ReactNode }) {
       >
         <Toasts />
         <ClearButtonsOutOfTabOrder />
-        {children}
+        <BaseText>{children}</BaseText>
       </ConfigProvider>
     </QueryClientProvider>
   );

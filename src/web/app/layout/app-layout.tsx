@@ -15,7 +15,8 @@ dayjs.locale('pt-br');
 /**
  * The page frame: header and footer only for a signed-in user (DOMAIN §14). It also offers the
  * pickers' "+ Novo" drawer to every page inside it (the login page, outside, has no picker), and
- * antd's App: its modal API (the unsaved-changes question) and its base text styles.
+ * antd's App for its modal API (the unsaved-changes question); the providers set the base text
+ * styles App would, for every page, so App adds no element of its own.
  */
 export function AppLayout() {
   const { token } = useSession();
@@ -23,7 +24,7 @@ export function AppLayout() {
   const signedIn = token !== null;
 
   return (
-    <App>
+    <App component={false}>
       <ReferenceCreateProvider>
         <Layout style={{ minHeight: '100vh' }}>
           {signedIn && <AppHeader />}
