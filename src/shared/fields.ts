@@ -9,43 +9,15 @@ import {
 import { ufs } from './br/states.js';
 import { pixKey } from './pix.js';
 import { messages } from './messages.js';
+import { emptyToNull, optionalText, trim } from './text-fields.js';
 import { z } from './zod-messages.js';
 
 /**
  * Field builders shared by every schema, applying DOMAIN §1: texts are trimmed, empty optional
- * strings become null, e-mails are lowercase, documents are stored without punctuation.
+ * strings become null, e-mails are lowercase, documents are stored without punctuation. The text
+ * fields live in text-fields.ts, which the login page imports without the rest.
  */
-const emptyToNull = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? null : value;
-const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-
-/**
- * Control characters other than tab and line breaks: nobody types them, they arrive only from
- * broken files or crafted requests, and PostgreSQL cannot store NUL at all.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const plainText = () =>
-  z.string().refine((v) => !CONTROL_CHARACTER.test(v), { message: messages.invalid });
-
-export const requiredText = (max = 120) => z.preprocess(trim, plainText().min(1).max(max));
-
-export const optionalText = (max = 255) =>
-  z
-    .preprocess(emptyToNull, plainText().trim().max(max).nullable().optional())
-    .transform((v) => v ?? null);
-
-// An empty e-mail is missing ("Preenchimento obrigatório"), not malformed.
-export const email = () =>
-  z.preprocess(trim, z.string().min(1).max(254).pipe(z.email())).transform((v) => v.toLowerCase());
-
-export const optionalEmail = () =>
-  z
-    .preprocess(
-      (v) => emptyToNull(trim(v)),
-      z.string().max(254).pipe(z.email()).nullable().optional(),
-    )
-    .transform((v) => (v ? v.toLowerCase() : null));
+export { email, optionalEmail, optionalText, password, requiredText } from './text-fields.js';
 
 /**
  * One of `values`: absent or empty answers "Preenchimento obrigatório", anything else
@@ -135,8 +107,6 @@ export const address = () =>
       cityCode: optionalCityCode(),
     })
     .default(emptyAddress);
-
-export const password = () => z.string().min(8, messages.passwordTooShort).max(200);
 
 /** PostgreSQL's `integer`, the type of every id and version: a larger number cannot match a row. */
 const MAX_INTEGER = 2_147_483_647;

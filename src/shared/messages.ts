@@ -1,8 +1,8 @@
-import { formatDecimal } from './money.js';
+import { formatInteger } from './digit-groups.js';
 
 /** "1 registro", "100.000 registros". */
 const records = (count: number) =>
-  count === 1 ? '1 registro' : `${formatDecimal(count, 0)} registros`;
+  count === 1 ? '1 registro' : `${formatInteger(count)} registros`;
 
 /** Every pt-BR message the product shows, so that wording is decided in one place. */
 export const messages = {
@@ -15,7 +15,7 @@ export const messages = {
   /** More decimal places than the column keeps (money 2, quantity 3, unit cost 4). */
   tooManyDecimals: (scale: number) => `No máximo ${scale} casas decimais`,
   /** A text longer than its column: the form shows it with the character counter. */
-  tooLong: (max: number) => `No máximo ${formatDecimal(max, 0)} caracteres`,
+  tooLong: (max: number) => `No máximo ${formatInteger(max)} caracteres`,
   /** A date of the right shape that the calendar lacks, as typed: "Data inexistente: 31/02/2025". */
   nonexistentDate: (typed: string) => `Data inexistente: ${typed}`,
   /** A bank's code in the Brazilian payment system (COMPE): three digits, "001". */
@@ -72,13 +72,13 @@ export const messages = {
     suspiciousCompression:
       'Planilha recusada: o conteúdo compactado é anormal para uma planilha. Salve-a novamente no Excel e tente de novo.',
     tooManyRows: (max: number) =>
-      `Planilha com mais de ${formatDecimal(max, 0)} linhas de dados: divida-a em arquivos menores e importe um de cada vez.`,
+      `Planilha com mais de ${formatInteger(max)} linhas de dados: divida-a em arquivos menores e importe um de cada vez.`,
     tooManyColumns: (line: number, max: number) =>
-      `Nenhum registro importado: a linha ${line} passa de ${formatDecimal(max, 0)} colunas.`,
+      `Nenhum registro importado: a linha ${line} passa de ${formatInteger(max)} colunas.`,
     cellTooLong: (max: number) =>
-      `Texto longo demais: no máximo ${formatDecimal(max, 0)} caracteres por célula.`,
+      `Texto longo demais: no máximo ${formatInteger(max)} caracteres por célula.`,
     cellTooLongAt: (line: number, column: string, max: number) =>
-      `Nenhum registro importado: a linha ${line}, coluna "${column}", passa de ${formatDecimal(max, 0)} caracteres.`,
+      `Nenhum registro importado: a linha ${line}, coluna "${column}", passa de ${formatInteger(max)} caracteres.`,
     busy: 'Outra importação está em andamento. Aguarde alguns segundos e tente novamente.',
   },
   /** The stock ledger's (DOMAIN §4). */

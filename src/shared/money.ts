@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { groupThousands } from './digit-groups.js';
 
 /**
  * Money and quantities travel as decimal strings ("1234.50") and are computed with decimal.js,
@@ -32,8 +33,6 @@ export function significantDigits(value: Decimal): number {
 export function toDecimalString(value: Decimal, scale: number): string {
   return value.toFixed(scale);
 }
-
-const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
 /** "1234.5" → "1.234,50"; decimals fixed at `scale`. */
 export function formatDecimal(value: string | number | null | undefined, scale = 2): string {

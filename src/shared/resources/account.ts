@@ -1,4 +1,4 @@
-import { email, password, requiredText } from '../fields.js';
+import { email, password, requiredText } from '../text-fields.js';
 import { messages } from '../messages.js';
 import type { Permission } from '../permissions.js';
 import { z } from '../zod-messages.js';

@@ -17,42 +17,14 @@ import { messages } from '../messages.js';
 import { defineStatusMachine } from '../status-machine.js';
 import { z } from '../zod-messages.js';
 import { optionalReference } from './items.js';
+import { billKinds, type BillKind } from './bill-kinds.js';
 
 /**
  * Contas a Pagar and Contas a Receber (DOMAIN §9): one kind of document in two lists. A bill to
  * pay may have a supplier; a bill to receive always has a client. Everything else is the same, so
  * the schemas below are built per kind.
  */
-export const billKinds = ['PAY', 'RECEIVE'] as const;
-export type BillKind = (typeof billKinds)[number];
-
-/** What differs between the two kinds: the API path, the area, the partner and the words. */
-export const billKindInfo = {
-  PAY: {
-    path: 'bills-to-pay',
-    area: 'billsToPay',
-    settleAction: 'pay',
-    partnerKey: 'supplierId',
-    partnerLabel: 'Fornecedor',
-    label: 'Contas a Pagar',
-    singular: 'Conta a pagar',
-    settleLabel: 'Pagar',
-    settledLabel: 'Pago',
-    categoryKind: 'EXPENSE',
-  },
-  RECEIVE: {
-    path: 'bills-to-receive',
-    area: 'billsToReceive',
-    settleAction: 'receive',
-    partnerKey: 'clientId',
-    partnerLabel: 'Cliente',
-    label: 'Contas a Receber',
-    singular: 'Conta a receber',
-    settleLabel: 'Receber',
-    settledLabel: 'Recebido',
-    categoryKind: 'INCOME',
-  },
-} as const;
+export { billKindInfo, billKinds, type BillKind } from './bill-kinds.js';
 
 /**
  * The lifecycle. "Baixar" (`settle`) is allowed while something is open and leads to PARTIALLY_PAID

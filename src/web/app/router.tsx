@@ -1,10 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.js';
-import { AccessDeniedPage } from '../features/errors/access-denied-page.js';
-import { NotFoundPage } from '../features/errors/not-found-page.js';
 import { registerNavigator } from '../lib/navigation.js';
 import { areaRoutes } from './area-routes.js';
-import { AppLayout } from './layout/app-layout.js';
 import { menuEntries, readPermission } from './menu.js';
 import { paths } from '../lib/paths.js';
 import { RequireAuth } from './require-auth.js';
@@ -35,8 +32,20 @@ const businessAreaRoutes: RouteObject[] = menuEntries.flatMap((entry) => {
 });
 
 /**
- * The route tree. Every page is a lazily loaded chunk (DOMAIN §14); the router waits for the chunk
- * before leaving the current page, so no Suspense fallback flashes between pages.
+ * The shell of the signed-in pages (header, menu, search, footer), a chunk of its own: the login
+ * page does not show it, so it does not download it either (issue 21).
+ */
+const loadAppLayout = () => import('./layout/app-layout.js');
+
+const notFoundPage = async () => ({
+  Component: (await import('../features/errors/not-found-page.js')).NotFoundPage,
+});
+
+/**
+ * The route tree. Every page is a lazily loaded chunk (DOMAIN §14), and so is the shell around
+ * them; the router waits for the chunks before leaving the current page, so no Suspense fallback
+ * flashes between pages. Only what the login page shows, the guards and the error element (which
+ * must show when a chunk fails to load) are in the entry.
  */
 const routes: RouteObject[] = [
   {
@@ -47,19 +56,29 @@ const routes: RouteObject[] = [
       { index: true, element: <Navigate to={paths.dashboard} replace /> },
       {
         path: relative(paths.login),
-        lazy: async () => ({
-          Component: (await import('../features/account/login-page.js')).LoginPage,
-        }),
+        lazy: async () => {
+          const { LoginPage } = await import('../features/account/login-page.js');
+          // Signing in starts fetching the shell, so the first page after it waits no longer
+          // than when the shell was in the entry.
+          const onSignIn = () => void loadAppLayout();
+          return { Component: () => <LoginPage onSignIn={onSignIn} /> };
+        },
       },
       {
-        Component: AppLayout,
+        lazy: async () => ({ Component: (await loadAppLayout()).AppLayout }),
         children: [
           {
             // A crash inside a page keeps the header and footer around the error message.
             errorElement: <RouteError />,
             children: [
-              { path: relative(paths.accessDenied), Component: AccessDeniedPage },
-              { path: relative(paths.notFound), Component: NotFoundPage },
+              {
+                path: relative(paths.accessDenied),
+                lazy: async () => ({
+                  Component: (await import('../features/errors/access-denied-page.js'))
+                    .AccessDeniedPage,
+                }),
+              },
+              { path: relative(paths.notFound), lazy: notFoundPage },
               {
                 Component: RequireAuth,
                 children: [
@@ -91,7 +110,7 @@ const routes: RouteObject[] = [
                   ...businessAreaRoutes,
                 ],
               },
-              { path: '*', Component: NotFoundPage },
+              { path: '*', lazy: notFoundPage },
             ],
           },
         ],

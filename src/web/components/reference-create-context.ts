@@ -8,7 +8,7 @@ import type { ResourceRow } from './resource-row.js';
  */
 export type OpenCreateDrawer = (resource: string, onCreated: (row: ResourceRow) => void) => void;
 
-/** Null where no drawer is offered: outside the app's providers, and inside the drawer itself. */
+/** Null where no drawer is offered: outside AppLayout (the login) and in the drawer itself. */
 export const ReferenceCreateContext = createContext<OpenCreateDrawer | null>(null);
 
 export const useReferenceCreate = () => useContext(ReferenceCreateContext);

@@ -8,17 +8,19 @@ import { samePath, toPathArray, type FieldPath } from './field-path.js';
  * reported: that way cross-field refinements (the password confirmation) and fields inside
  * objects or tuples (`['address', 'zipCode']`, `['phones', 0]`) need nothing special.
  * `toInput` turns the form's values into what the API takes first, when they differ (money typed
- * as "1.234,50" travels as "1234.50").
+ * as "1.234,50" travels as "1234.50"). `schema` may be a function that loads it, for a page that
+ * does not load zod before the user types (the login page).
  */
 export function zodRule<Values>(
-  schema: z.ZodType,
+  schema: z.ZodType | (() => Promise<z.ZodType>),
   path: FieldPath,
   toInput: (values: Values) => unknown = (values) => values,
 ): FormRule {
   const target = toPathArray(path);
   return (form) => ({
     validator: async () => {
-      const result = await schema.safeParseAsync(toInput(form.getFieldsValue(true)));
+      const loaded = typeof schema === 'function' ? await schema() : schema;
+      const result = await loaded.safeParseAsync(toInput(form.getFieldsValue(true)));
       if (result.success) return;
       const issue = result.error.issues.find((candidate) => samePath(candidate.path, target));
       if (issue) throw new Error(issue.message);

@@ -2,7 +2,7 @@
  * Every TanStack Query key comes from here, so that invalidating "all of clients" or "the
  * company" names the same array the screens used to read it.
  */
-import { billKindInfo, type BillKind } from '../../shared/resources/bills.js';
+import { billKindInfo, type BillKind } from '../../shared/resources/bill-kinds.js';
 
 type ListParams = Record<string, string | number | boolean | null | undefined>;
 

@@ -1,4 +1,4 @@
-import { App, notification, Typography } from 'antd';
+import { notification, Typography } from 'antd';
 import type { NotificationArgsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { messages } from '../../shared/messages.js';
@@ -14,7 +14,7 @@ import { messages } from '../../shared/messages.js';
 const TOAST_DURATION_MS = 5000;
 const TOAST_EXTENDED_MS = 1000;
 
-/** Options for antd's notification holder (App `notification` prop). */
+/** Options for antd's notification holder (app/providers.tsx). */
 export const notificationConfig = {
   placement: 'topRight',
   // Without stacking every open toast is shown in full; maxCount stays unset: no limit.
@@ -22,9 +22,9 @@ export const notificationConfig = {
   pauseOnHover: true,
 } as const;
 
-// The App component's instance follows the ConfigProvider theme and locale; the static one is
-// the fallback for a toast raised before the app has mounted.
-type NotificationApi = ReturnType<typeof App.useApp>['notification'];
+// The holder's instance follows the ConfigProvider theme and locale; the static one is the
+// fallback for a toast raised before the app has mounted.
+type NotificationApi = ReturnType<typeof notification.useNotification>[0];
 let api: NotificationApi = notification;
 
 export function registerNotificationApi(instance: NotificationApi): void {

@@ -1,10 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import {
-  loginSchema,
   passwordChangeSchema,
   profileSchema,
-  type LoginInput,
-  type LoginResponse,
   type PasswordChangeInput,
   type ProfileInput,
   type UserToken,
@@ -19,26 +16,6 @@ import { queryKeys } from '../../lib/query-keys.js';
  * The signed-in user's own writes. They change no list: they keep the session (token and user in
  * storage) and the user's cache entry, which the menu and the account page read.
  */
-
-/** Answers the sign-in form shows above itself rather than at a field: they concern the attempt. */
-export const ATTEMPT_ERRORS = [401, 429];
-
-/** "Entrar": the session starts. */
-export function useSignIn(callbacks: MutationCallbacks<LoginResponse, LoginInput>) {
-  return useMutation({
-    mutationFn: (input: LoginInput) =>
-      http.post<LoginResponse>('/account/login', loginSchema.parse(input), {
-        anonymous: true,
-        silent: [400, ...ATTEMPT_ERRORS],
-      }),
-    ...callbacks,
-    onSuccess: (answer, ...rest) => {
-      authStorage.signIn(answer.accessToken, answer.userToken);
-      queryClient.setQueryData(queryKeys.account.me(), answer.userToken);
-      return callbacks.onSuccess?.(answer, ...rest);
-    },
-  });
-}
 
 /** "Dados pessoais": the name; 400 goes next to the field. */
 export function useSaveProfile(callbacks: MutationCallbacks<UserToken, ProfileInput>) {

@@ -1,21 +1,24 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, theme, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginInput } from '../../../shared/resources/account.js';
+import type { LoginInput } from '../../../shared/resources/account.js';
 import { paths, safeReturnUrl } from '../../lib/paths.js';
 import { reportFormError } from '../../components/apply-server-errors.js';
 import { zodRule } from '../../components/zod-rule.js';
 import { ApiError } from '../../lib/api-error.js';
 import { endSession } from '../../lib/session.js';
-import { ATTEMPT_ERRORS, useSignIn } from './api.js';
+import { ATTEMPT_ERRORS, loadLoginSchema, useSignIn } from './sign-in.js';
 
 /**
  * /account/login. Opening it ends the current session ("Sair" is just a visit here), and a
  * successful sign-in returns to `returnUrl` when it is a path of this app (DOMAIN §11).
+ * `onSignIn` runs as the credentials are sent: the router starts loading the signed-in pages'
+ * shell then, while the server checks the password.
  */
-export function LoginPage() {
+export function LoginPage({ onSignIn }: { onSignIn?: () => void }) {
   const [form] = Form.useForm<LoginInput>();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const returnUrl = safeReturnUrl(searchParams.get('returnUrl')) ?? paths.dashboard;
@@ -38,7 +41,27 @@ export function LoginPage() {
 
   return (
     <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 16 }}>
-      <Card style={{ width: '100%', maxWidth: 400 }}>
+      {/*
+       * antd's bordered Card as its styles draw it (theme tokens), not the Card component, which
+       * brings its tabs, their dropdown and menu, and its skeleton along: 21 KB of gzipped
+       * JavaScript the login page would load for a box (issue 21).
+       */}
+      <div
+        style={{
+          boxSizing: 'border-box',
+          position: 'relative',
+          width: '100%',
+          maxWidth: 400,
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          color: token.colorText,
+          fontSize: token.fontSize,
+          lineHeight: token.lineHeight,
+          fontFamily: token.fontFamily,
+        }}
+      >
         <Typography.Title level={2} style={{ textAlign: 'center', color: '#1f5fa8', margin: 0 }}>
           Fabril
         </Typography.Title>
@@ -53,21 +76,27 @@ export function LoginPage() {
           layout="vertical"
           requiredMark={false}
           disabled={login.isPending}
-          onFinish={(values) => login.mutate(values)}
+          onFinish={(values) => {
+            onSignIn?.();
+            login.mutate(values);
+          }}
           // A new attempt starts clean: the previous answer no longer applies to what is typed.
           onValuesChange={() => attemptError && login.reset()}
+          // The first key or click in the form fetches the schema its rules check (sign-in.ts).
+          onKeyDown={() => void loadLoginSchema()}
+          onPointerDown={() => void loadLoginSchema()}
         >
-          <Form.Item label="E-mail" name="email" rules={[zodRule(loginSchema, 'email')]}>
+          <Form.Item label="E-mail" name="email" rules={[zodRule(loadLoginSchema, 'email')]}>
             <Input prefix={<MailOutlined />} autoComplete="username" autoFocus inputMode="email" />
           </Form.Item>
-          <Form.Item label="Senha" name="password" rules={[zodRule(loginSchema, 'password')]}>
+          <Form.Item label="Senha" name="password" rules={[zodRule(loadLoginSchema, 'password')]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
             Entrar
           </Button>
         </Form>
-      </Card>
+      </div>
     </Flex>
   );
 }
