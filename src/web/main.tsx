@@ -1,17 +1,19 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers.js';
 import { router } from './app/router.js';
+import { queryClient } from './lib/query-client.js';
 import './styles.css';
+import './app/plain-ui.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <Providers>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-    </Providers>
+    </QueryClientProvider>
   </StrictMode>,
 );

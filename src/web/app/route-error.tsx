@@ -1,25 +1,26 @@
-import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 
 /**
  * What a page shows when it crashes or its chunk cannot be loaded (typically a new version was
- * deployed while the tab was open): reloading fetches the current chunks.
+ * deployed while the tab was open): reloading fetches the current chunks. Drawn without antd
+ * (app/plain-ui.css), since it must show even when antd's chunk is the one that failed.
  */
 export function RouteError() {
   const error = useRouteError();
   useEffect(() => console.error(error), [error]);
 
   return (
-    <Result
-      status="500"
-      title="Algo deu errado"
-      subTitle="Não foi possível mostrar esta página. Recarregue e tente novamente."
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
+    <div className="plain-page" role="alert">
+      <div className="plain-box">
+        <h1 className="plain-title">Algo deu errado</h1>
+        <p className="plain-subtitle">
+          Não foi possível mostrar esta página. Recarregue e tente novamente.
+        </p>
+        <button type="button" className="plain-button" onClick={() => window.location.reload()}>
           Recarregar
-        </Button>
-      }
-    />
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { PageSpinner } from '../components/page-spinner.js';
 import { registerNavigator } from '../lib/navigation.js';
+import { BootSpinner } from './boot-spinner.js';
 import { areaRoutes } from './area-routes.js';
 import { menuEntries, readPermission } from './menu.js';
 import { paths } from '../lib/paths.js';
@@ -51,7 +51,7 @@ const routes: RouteObject[] = [
   {
     path: paths.home,
     errorElement: <RouteError />,
-    HydrateFallback: PageSpinner,
+    HydrateFallback: BootSpinner,
     children: [
       { index: true, element: <Navigate to={paths.dashboard} replace /> },
       {

@@ -8,19 +8,17 @@ import { samePath, toPathArray, type FieldPath } from './field-path.js';
  * reported: that way cross-field refinements (the password confirmation) and fields inside
  * objects or tuples (`['address', 'zipCode']`, `['phones', 0]`) need nothing special.
  * `toInput` turns the form's values into what the API takes first, when they differ (money typed
- * as "1.234,50" travels as "1234.50"). `schema` may be a function that loads it, for a page that
- * does not load zod before the user types (the login page).
+ * as "1.234,50" travels as "1234.50").
  */
 export function zodRule<Values>(
-  schema: z.ZodType | (() => Promise<z.ZodType>),
+  schema: z.ZodType,
   path: FieldPath,
   toInput: (values: Values) => unknown = (values) => values,
 ): FormRule {
   const target = toPathArray(path);
   return (form) => ({
     validator: async () => {
-      const loaded = typeof schema === 'function' ? await schema() : schema;
-      const result = await loaded.safeParseAsync(toInput(form.getFieldsValue(true)));
+      const result = await schema.safeParseAsync(toInput(form.getFieldsValue(true)));
       if (result.success) return;
       const issue = result.error.issues.find((candidate) => samePath(candidate.path, target));
       if (issue) throw new Error(issue.message);

@@ -4,6 +4,7 @@ import 'dayjs/locale/pt-br';
 import { Outlet } from 'react-router';
 import { ReferenceCreateProvider } from '../../components/reference-create-drawer.js';
 import { useSession } from '../../lib/session.js';
+import { AntdProviders } from '../antd-providers.js';
 import { AppFooter } from './app-footer.js';
 import { AppHeader } from './app-header.js';
 import { useUserRefresh } from './use-user-refresh.js';
@@ -13,7 +14,8 @@ import { useUserRefresh } from './use-user-refresh.js';
 dayjs.locale('pt-br');
 
 /**
- * The page frame: header and footer only for a signed-in user (DOMAIN §14). It also offers the
+ * The page frame: header and footer only for a signed-in user (DOMAIN §14), inside antd's theme
+ * and locale (the login page, outside this frame, draws itself without antd). It also offers the
  * pickers' "+ Novo" drawer to every page inside it (the login page, outside, has no picker), and
  * antd's App for its modal API (the unsaved-changes question); the providers set the base text
  * styles App would, for every page, so App adds no element of its own.
@@ -24,18 +26,20 @@ export function AppLayout() {
   const signedIn = token !== null;
 
   return (
-    <App component={false}>
-      <ReferenceCreateProvider>
-        <Layout style={{ minHeight: '100vh' }}>
-          {signedIn && <AppHeader />}
-          <Layout.Content style={{ padding: 'clamp(12px, 3vw, 24px)' }}>
-            <div style={{ maxWidth: 1200, margin: '0 auto', width: '100%' }}>
-              <Outlet />
-            </div>
-          </Layout.Content>
-          {signedIn && <AppFooter />}
-        </Layout>
-      </ReferenceCreateProvider>
-    </App>
+    <AntdProviders>
+      <App component={false}>
+        <ReferenceCreateProvider>
+          <Layout style={{ minHeight: '100vh' }}>
+            {signedIn && <AppHeader />}
+            <Layout.Content style={{ padding: 'clamp(12px, 3vw, 24px)' }}>
+              <div style={{ maxWidth: 1200, margin: '0 auto', width: '100%' }}>
+                <Outlet />
+              </div>
+            </Layout.Content>
+            {signedIn && <AppFooter />}
+          </Layout>
+        </ReferenceCreateProvider>
+      </App>
+    </AntdProviders>
   );
 }

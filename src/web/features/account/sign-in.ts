@@ -14,16 +14,14 @@ import { queryKeys } from '../../lib/query-keys.js';
 export const loadLoginSchema = async () =>
   (await import('../../../shared/resources/account.js')).loginSchema;
 
-/** Answers the sign-in form shows above itself rather than at a field: they concern the attempt. */
-export const ATTEMPT_ERRORS = [401, 429];
-
 /** "Entrar": the session starts. */
 export function useSignIn(callbacks: MutationCallbacks<LoginResponse, LoginInput>) {
   return useMutation({
     mutationFn: async (input: LoginInput) =>
       http.post<LoginResponse>('/account/login', (await loadLoginSchema()).parse(input), {
         anonymous: true,
-        silent: [400, ...ATTEMPT_ERRORS],
+        // The login page says every failure itself, at a field or above the form: no toast.
+        silent: true,
       }),
     ...callbacks,
     onSuccess: (answer, ...rest) => {

@@ -1,11 +1,13 @@
 import { notification, Typography } from 'antd';
 import type { NotificationArgsProps } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { messages } from '../../shared/messages.js';
+import type { ToastKind } from './toast.js';
 
 /**
- * Toasts per DOMAIN §14: top right, newest on top, no limit on how many are open, 5000 ms on
- * screen, paused while the pointer is over one and closing 1000 ms after it leaves.
+ * How toasts (lib/toast.ts) are drawn, DOMAIN §14: top right, newest on top, no limit on how
+ * many are open, 5000 ms on screen, paused while the pointer is over one and closing 1000 ms
+ * after it leaves.
  *
  * antd can pause on hover but, on leaving, only resumes what was left of the 5 s; it has no
  * "extended time-out". So the timers are ours: antd gets `duration: false` and we close the
@@ -14,8 +16,7 @@ import { messages } from '../../shared/messages.js';
 const TOAST_DURATION_MS = 5000;
 const TOAST_EXTENDED_MS = 1000;
 
-/** Options for antd's notification holder (app/providers.tsx). */
-export const notificationConfig = {
+const notificationConfig = {
   placement: 'topRight',
   // Without stacking every open toast is shown in full; maxCount stays unset: no limit.
   stack: false,
@@ -23,24 +24,26 @@ export const notificationConfig = {
 } as const;
 
 // The holder's instance follows the ConfigProvider theme and locale; the static one is the
-// fallback for a toast raised before the app has mounted.
+// fallback for a toast raised where no holder is mounted (the login page).
 type NotificationApi = ReturnType<typeof notification.useNotification>[0];
 let api: NotificationApi = notification;
 
-export function registerNotificationApi(instance: NotificationApi): void {
-  api = instance;
+/**
+ * The toasts' holder, placed inside the ConfigProvider (app/antd-providers.tsx): it hands its
+ * themed, localised notification instance to `showNotice`, usable outside React.
+ */
+export function ToastHolder() {
+  const [instance, holder] = notification.useNotification(notificationConfig);
+  useEffect(() => {
+    api = instance;
+    return () => {
+      api = notification;
+    };
+  }, [instance]);
+  return holder;
 }
 
 let sequence = 0;
-
-type Kind = 'success' | 'error' | 'info' | 'warning';
-
-/**
- * Requests whose error is on screen. One failed request is one toast: the HTTP client announces
- * an error, and a page that handles some answers itself may pass the others on to `toast.error`
- * again; that second call finds the request here and shows nothing.
- */
-const announced = new Set<string>();
 
 /** The request id for support: short and secondary, copied whole. */
 function RequestCode({ requestId }: { requestId: string }) {
@@ -56,7 +59,13 @@ function RequestCode({ requestId }: { requestId: string }) {
   );
 }
 
-function show(kind: Kind, title: string, actions?: ReactNode, onClosed?: () => void): void {
+/** Opens a notice, with the request id for support under an error's title when there is one. */
+export function showNotice(
+  kind: ToastKind,
+  title: string,
+  requestId?: string,
+  onClosed?: () => void,
+): void {
   const key = `toast-${++sequence}`;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const close = () => {
@@ -75,7 +84,7 @@ function show(kind: Kind, title: string, actions?: ReactNode, onClosed?: () => v
   } = {
     key,
     title,
-    actions,
+    actions: requestId ? <RequestCode requestId={requestId} /> : undefined,
     duration: false,
     onClose: () => {
       clearTimeout(timer);
@@ -87,18 +96,3 @@ function show(kind: Kind, title: string, actions?: ReactNode, onClosed?: () => v
   api[kind](args);
   schedule(TOAST_DURATION_MS);
 }
-
-export const toast = {
-  success: (message: string) => show('success', message),
-  info: (message: string) => show('info', message),
-  warning: (message: string) => show('warning', message),
-  /** An error, with the request id so that support can find the server's log line. */
-  error: (message: string, requestId?: string) => {
-    if (!requestId) return show('error', message);
-    if (announced.has(requestId)) return;
-    announced.add(requestId);
-    show('error', message, <RequestCode requestId={requestId} />, () =>
-      announced.delete(requestId),
-    );
-  },
-};
