@@ -5,9 +5,14 @@ import type { AuditContext } from '../../platform/audit.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { starterUnit } from '../../testing/starter-units.js';
-import { setStockClosedThrough } from '../company/testing/stock-closed-through.js';
+import {
+  closeStockThrough as closeStockThroughApi,
+  putStockClosedThrough,
+  setStockClosedThrough,
+} from '../company/testing/stock-closed-through.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { postMovements, type MovementInput } from '../stock-movements/index.js';
+import { insertItem, insertLocation } from '../stock-movements/testing/stock-scene.js';
 
 /**
  * The snapshots "Estoque fechado até" writes (issue 22): the ledger's sum at each closing, written
@@ -35,21 +40,9 @@ const entry = (days: number, itemId: number, quantity: string, unitCost: string)
   }) as const;
 
 /** PUT /company with "Estoque fechado até" changed, as `as` (the administrator by default). */
-function putClosedThrough(day: string | null, as = token) {
-  return api.request({ method: 'GET', url: '/api/v1/company', token }).then((company) =>
-    api.request({
-      method: 'PUT',
-      url: '/api/v1/company',
-      token: as,
-      payload: { ...(company.json() as object), stockClosedThrough: day },
-    }),
-  );
-}
-
-async function closeStockThrough(day: string | null) {
-  const saved = await putClosedThrough(day);
-  expect(saved.statusCode, saved.body).toBe(200);
-}
+const putClosedThrough = (day: string | null, as = token) =>
+  putStockClosedThrough(api, token, day, as);
+const closeStockThrough = (day: string | null) => closeStockThroughApi(api, token, day);
 
 const closings = async () =>
   (
@@ -109,25 +102,12 @@ beforeAll(async () => {
   const db = api.db;
   const admin = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   ctx = { userId: admin.id, requestId: 'test' };
-  const location = async (name: string) =>
-    (
-      await db
-        .insertInto('stockLocations')
-        .values({ name })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const location = (name: string) => insertLocation(db, name);
   const un = await starterUnit(db, 'UN', 0);
   ids.main = await location('Almoxarifado');
   ids.shop = await location('Loja');
-  const item = async (code: string, name: string) =>
-    (
-      await db
-        .insertInto('items')
-        .values({ kind: 'FEEDSTOCK', code, name, unitId: un })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const item = (code: string, name: string) =>
+    insertItem(db, { kind: 'FEEDSTOCK', code, name, unitId: un });
   ids.fabric = await item('TEC-01', 'Tecido');
   ids.button = await item('BOT-01', 'Botão');
 });

@@ -7,7 +7,13 @@ import { inTransaction } from '../../platform/transaction.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { starterUnit } from '../../testing/starter-units.js';
 import { closingsAround, latestClosingThrough } from '../stock-closings/index.js';
+import { closeStockThrough as closeStockThroughApi } from '../company/testing/stock-closed-through.js';
 import { postMovements, type MovementInput } from '../stock-movements/index.js';
+import {
+  insertItem,
+  insertLocation,
+  type SceneItem,
+} from '../stock-movements/testing/stock-scene.js';
 import {
   allStockRows,
   stockPage,
@@ -32,17 +38,7 @@ let ctx: AuditContext;
 const post = (movements: MovementInput[]) =>
   inTransaction(api.db, (trx) => postMovements(trx, ctx, movements));
 
-/** "Estoque fechado até" saved through the company screen's API. */
-async function closeStockThrough(day: string | null) {
-  const company = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
-  const saved = await api.request({
-    method: 'PUT',
-    url: '/api/v1/company',
-    token,
-    payload: { ...company, stockClosedThrough: day },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-}
+const closeStockThrough = (day: string | null) => closeStockThroughApi(api, token, day);
 
 /**
  * The ledger (T = today); the closings are taken in the tests:
@@ -65,32 +61,12 @@ beforeAll(async () => {
   const db = api.db;
   const admin = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   ctx = { userId: admin.id, requestId: 'test' };
-  const location = async (name: string) =>
-    (
-      await db
-        .insertInto('stockLocations')
-        .values({ name })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const location = (name: string) => insertLocation(db, name);
   const kg = await starterUnit(db, 'KG', 3);
   const un = await starterUnit(db, 'UN', 0);
   ids.main = await location('Almoxarifado');
   ids.shop = await location('Loja');
-  const item = async (values: {
-    kind: 'PRODUCT' | 'FEEDSTOCK';
-    code: string;
-    name: string;
-    unitId: number;
-    minimumStock?: string;
-  }) =>
-    (
-      await db
-        .insertInto('items')
-        .values({ ...values, origin: values.kind === 'PRODUCT' ? 'MANUFACTURED' : null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const item = (values: SceneItem) => insertItem(db, values);
   ids.fabric = await item({
     kind: 'FEEDSTOCK',
     code: 'TEC-01',

@@ -10,6 +10,11 @@ import { useTestApi } from '../../testing/api-app.js';
 import { starterUnit } from '../../testing/starter-units.js';
 import { userWith } from '../master-data/testing/master-data-helpers.js';
 import { postMovements, type MovementInput } from '../stock-movements/index.js';
+import {
+  insertItem,
+  insertLocation,
+  type SceneItem,
+} from '../stock-movements/testing/stock-scene.js';
 import { kardexPageQuery, stockPageQuery } from './stock-items.repo.js';
 
 const api = useTestApi();
@@ -37,14 +42,7 @@ beforeAll(async () => {
   const db = api.db;
   const admin = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   const ctx: AuditContext = { userId: admin.id, requestId: 'test' };
-  const location = async (name: string) =>
-    (
-      await db
-        .insertInto('stockLocations')
-        .values({ name })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const location = (name: string) => insertLocation(db, name);
   const category = async (name: string) =>
     (await db.insertInto('categories').values({ name }).returning('id').executeTakeFirstOrThrow())
       .id;
@@ -54,21 +52,7 @@ beforeAll(async () => {
   ids.shop = await location('Loja');
   ids.fabrics = await category('Tecidos');
   ids.trims = await category('Aviamentos');
-  const item = async (values: {
-    kind: 'PRODUCT' | 'FEEDSTOCK';
-    code: string;
-    name: string;
-    unitId: number;
-    categoryId?: number;
-    minimumStock?: string;
-  }) =>
-    (
-      await db
-        .insertInto('items')
-        .values({ ...values, origin: values.kind === 'PRODUCT' ? 'MANUFACTURED' : null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const item = (values: SceneItem) => insertItem(db, values);
   ids.fabric = await item({
     kind: 'FEEDSTOCK',
     code: 'TEC-01',

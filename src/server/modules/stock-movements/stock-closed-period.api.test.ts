@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInSaoPaulo } from '../../../shared/plain-date.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { starterUnit } from '../../testing/starter-units.js';
+import { closeStockThrough as closeStockThroughApi } from '../company/testing/stock-closed-through.js';
+import { insertItem, insertLocation } from './testing/stock-scene.js';
 
 const api = useTestApi();
 const today = todayInSaoPaulo();
@@ -11,33 +13,11 @@ let token = '';
 beforeAll(async () => {
   token = await api.adminToken();
   const unitId = await starterUnit(api.db, 'UN', 0);
-  ids.location = (
-    await api.db
-      .insertInto('stockLocations')
-      .values({ name: 'Almoxarifado' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  ids.item = (
-    await api.db
-      .insertInto('items')
-      .values({ kind: 'FEEDSTOCK', code: 'LIN-01', name: 'Linha', unitId })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ids.location = await insertLocation(api.db, 'Almoxarifado');
+  ids.item = await insertItem(api.db, { kind: 'FEEDSTOCK', code: 'LIN-01', name: 'Linha', unitId });
 });
 
-/** "Estoque fechado até" saved through the company screen's API. */
-async function closeStockThrough(day: string | null) {
-  const company = (await api.request({ method: 'GET', url: '/api/v1/company', token })).json();
-  const saved = await api.request({
-    method: 'PUT',
-    url: '/api/v1/company',
-    token,
-    payload: { ...company, stockClosedThrough: day },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-}
+const closeStockThrough = (day: string | null) => closeStockThroughApi(api, token, day);
 
 const outflow = (date: string) =>
   api.request({
