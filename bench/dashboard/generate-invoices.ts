@@ -26,8 +26,8 @@ export async function generateInvoices(databaseUrl: string, today: string) {
        )
        INSERT INTO invoices (number, series, direction, purpose, fiscal_operation_id, issue_date,
          client_id, location_id, payment_method_id, category_id, totals, total,
-         requested_order_id, access_key, xml, issued_at, status, sefaz_status, created_at,
-         updated_at, created_by, updated_by)
+         requested_order_id, access_key, xml, issued_at, status, sefaz_status, protocol,
+         protocol_xml, created_at, updated_at, created_by, updated_by)
        SELECT n, 889, 'OUT', 'NORMAL',
          (SELECT id FROM fiscal_operations WHERE direction = 'OUT' AND purpose = 'NORMAL'
           ORDER BY id LIMIT 1),
@@ -37,6 +37,7 @@ export async function generateInvoices(databaseUrl: string, today: string) {
            'cofinsTotal', '0.00', 'ibsTotal', '0.00', 'cbsTotal', '0.00', 'total', amount::text),
          amount, id, lpad(n::text, 44, '0'), '<NFe/>',
          (day + time '10:00') AT TIME ZONE 'America/Sao_Paulo', 'ISSUED', 'AUTHORIZED',
+         '135' || lpad(n::text, 12, '0'), '<protNFe/>',
          (day + time '10:00') AT TIME ZONE 'America/Sao_Paulo',
          (day + time '10:00') AT TIME ZONE 'America/Sao_Paulo', created_by, created_by
        FROM chosen ORDER BY n`,

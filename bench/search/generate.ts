@@ -63,12 +63,12 @@ export async function generateSearchData(
       SELECT i, (SELECT min(id) FROM items WHERE kind = 'PRODUCT') + 2 * (i % 100), 10,
         ${location}, ${location}, current_date - i % 700 FROM generate_series(1, ${others}) i;
       INSERT INTO invoices (number, series, direction, purpose, fiscal_operation_id, issue_date,
-        client_id, totals, access_key, xml, status, sefaz_status)
+        client_id, totals, access_key, xml, status, sefaz_status, protocol, protocol_xml)
       SELECT i, 1, 'OUT', 'NORMAL', (SELECT min(id) FROM fiscal_operations),
         current_date - i % 700, 1 + (i * 104729) % ${clients}, '{}',
         '${KEY_PREFIX}' || lpad(i::text, 9, '0') || '1' || lpad(i::text, 8, '0') || '0',
         '<nfeProc/>',
-        'ISSUED', 'AUTHORIZED'
+        'ISSUED', 'AUTHORIZED', '135' || lpad(i::text, 12, '0'), '<protNFe/>'
       FROM generate_series(1, ${others}) i;
       INSERT INTO bills (kind, supplier_id, client_id, description, document_number, issue_date,
         due_date, competence_date, amount, category_id)
