@@ -22,6 +22,7 @@ import { createCrudService } from '../../src/server/platform/crud.js';
 import { login, measureRead, type ReadMeasurement } from '../support/load.js';
 import { startBenchServer } from '../support/server.js';
 import { cpfFor, generateClients } from './generate-clients.js';
+import { comparePlans, PLAN_RUNS } from './plans.js';
 
 const RESULTS = path.join(import.meta.dirname, 'results');
 const P95_TARGET_MS = 30;
@@ -32,12 +33,16 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     'import-rows': { type: 'string', default: '10000' },
+    // The server counts a searched list's total at every request (FABRIL_LIST_COUNT_REUSE=0).
+    'count-every-request': { type: 'boolean', default: false },
   },
 });
 const CLIENTS = Number(args.clients);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const IMPORT_ROWS = Number(args['import-rows']);
+const COUNT_EVERY_REQUEST = args['count-every-request'];
+const PLAN_RATIO_TARGET = 1.2;
 
 const LISTS = [
   { label: 'primeira página, por nome', query: { page: 1, pageSize: 20, sort: 'name' } },
@@ -48,6 +53,11 @@ const LISTS = [
     reference: true,
   },
   { label: 'busca q=joao', query: { page: 1, pageSize: 20, sort: 'name', q: 'joao' } },
+  // A rare term: no client has it, so the page comes from the trigram index alone (issue 22).
+  {
+    label: 'busca rara q=cardoso mon',
+    query: { page: 1, pageSize: 20, sort: 'name', q: 'cardoso mon' },
+  },
 ] as const;
 
 const toQueryString = (query: Record<string, string | number>) =>
@@ -62,7 +72,8 @@ interface Measurement extends ReadMeasurement {
 
 /**
  * The SQL the repository really sends for each list, captured from Kysely's log while the
- * generic CRUD service runs the list, then explained with the same parameters.
+ * generic CRUD service runs the list, then explained with the same parameters; and the page
+ * query of each searched list, for plans.ts.
  */
 async function explainLists(databaseUrl: string) {
   const captured: CompiledQuery[] = [];
@@ -78,6 +89,7 @@ async function explainLists(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const sections: string[] = [];
+  const searchedPages: { label: string; sql: string; parameters: readonly unknown[] }[] = [];
   try {
     for (const list of LISTS) {
       // Twice: the first read of a list (cold: no count kept yet), then the read every later
@@ -86,6 +98,8 @@ async function explainLists(databaseUrl: string) {
       await service.list(db, { ...list.query });
       const firstRead = captured.length;
       await service.list(db, { ...list.query });
+      // The later reads' first statement is the page (its count is kept, or counted after it).
+      if ('q' in list.query) searchedPages.push({ label: list.label, ...captured[firstRead]! });
       for (const [index, query] of captured.entries()) {
         const { rows } = await client.query<{ 'QUERY PLAN': string }>(
           `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`,
@@ -106,7 +120,7 @@ async function explainLists(databaseUrl: string) {
     await client.end();
     await db.destroy();
   }
-  return sections.join('\n');
+  return { plans: sections.join('\n'), searchedPages };
 }
 
 function importCsv(first: number, count: number) {
@@ -185,7 +199,9 @@ async function pageBytes(base: string, token: string, pageSize: number) {
 }
 
 async function main() {
-  const server = await startBenchServer('lists');
+  const server = await startBenchServer('lists', {
+    env: COUNT_EVERY_REQUEST ? { FABRIL_LIST_COUNT_REUSE: '0' } : {},
+  });
   const { target, databaseUrl } = server;
   try {
     const base = server.url;
@@ -249,7 +265,8 @@ async function main() {
     );
 
     const pages = [await pageBytes(base, token, 20), await pageBytes(base, token, 50)];
-    const plans = await explainLists(databaseUrl);
+    const { plans, searchedPages } = await explainLists(databaseUrl);
+    const comparisons = await comparePlans(databaseUrl, searchedPages);
     const importMs = await timeImport(base, token);
     const csvExport = await timeExport(base, token, 'csv');
     const xlsxExport = await timeExport(base, token, 'xlsx');
@@ -258,12 +275,19 @@ async function main() {
     const passed = (m: Measurement) => m.p95 < P95_TARGET_MS && m.failures === 0;
     const table = [
       `Fabril bench:lists — ${new Date().toISOString()} — ${os.cpus().length} núcleos, ${pgVersion} (${target})`,
-      `${CLIENTS.toLocaleString('pt-BR')} clientes, autocannon ${CONNECTIONS} conexões × ${DURATION} s por URL`,
+      `${CLIENTS.toLocaleString('pt-BR')} clientes, autocannon ${CONNECTIONS} conexões × ${DURATION} s por URL` +
+        (COUNT_EVERY_REQUEST ? '; total da busca contado a cada requisição' : ''),
       '',
       `${'lista'.padEnd(28)}${'req/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'respostas'.padStart(11)}${'não-2xx'.padStart(9)}  meta p95 < ${P95_TARGET_MS} ms   1 conexão: p50 / p95`,
       ...measurements.map(
         (m) =>
           `${m.label.padEnd(28)}${m.perSecond.toFixed(0).padStart(8)} ${ms(m.p50)} ${ms(m.p95)} ${ms(m.p99)}${String(m.count).padStart(11)}${String(m.failures).padStart(9)}  ${(m.reference ? '—' : passed(m) ? 'ok' : 'FALHOU').padEnd(19)}${ms(m.alone.p50)} / ${ms(m.alone.p95).trim()}`,
+      ),
+      '',
+      `Consulta da página buscada, mediana de ${PLAN_RUNS} EXPLAIN ANALYZE (ms), contra o melhor plano (meta ≤ ${PLAN_RATIO_TARGET}×):`,
+      ...comparisons.map(
+        (c) =>
+          `  ${c.label}: ${c.medians.map((m) => `${m.label} ${m.ms.toFixed(3)}`).join(' · ')} → ${c.ratio.toFixed(2)}× ${c.ratio <= PLAN_RATIO_TARGET ? 'ok' : 'FALHOU'}`,
       ),
       '',
       ...pages.map(
@@ -275,13 +299,20 @@ async function main() {
     ].join('\n');
     console.log(`\n${table}\n`);
     fs.mkdirSync(RESULTS, { recursive: true });
-    const file = path.join(RESULTS, `lists-${target}.txt`);
+    const file = path.join(
+      RESULTS,
+      `lists-${target}${COUNT_EVERY_REQUEST ? '-contagem-sempre' : ''}.txt`,
+    );
     fs.writeFileSync(
       file,
-      `${table}\n\nURLs:\n${measurements.map((m) => `  ${m.path}`).join('\n')}\n\n${plans}`,
+      `${table}\n\nURLs:\n${measurements.map((m) => `  ${m.path}`).join('\n')}\n\n` +
+        `Planos de cada variante da página buscada:\n${comparisons
+          .flatMap((c) => c.medians.map((m) => `  ${c.label}, ${m.label}: ${m.plan}`))
+          .join('\n')}\n\n${plans}`,
     );
     console.log(`Planos (EXPLAIN ANALYZE, BUFFERS) em ${path.relative(ROOT, file)}`);
     if (measurements.some((m) => !m.reference && !passed(m))) process.exitCode = 1;
+    if (comparisons.some((c) => c.ratio > PLAN_RATIO_TARGET)) process.exitCode = 1;
   } finally {
     await server.stop();
   }

@@ -25,9 +25,13 @@ function embeddedUrl(dataDir: string) {
  * one in the results ('embutido' or 'externo'). `stop()` ends it and removes its data directory.
  * With `sefaz`, a SEFAZ double on 127.0.0.1 answers the server's NF-e (NFE_SEFAZ_URL,
  * NFE_CA_FILE), as the browser tests' server does: it accepts A1 certificates issued by
- * `testClientCa()` (benchCertificate) and authorises every NF-e.
+ * `testClientCa()` (benchCertificate) and authorises every NF-e. `env` adds settings of the
+ * server's (README "Settings").
  */
-export async function startBenchServer(name: string, options: { sefaz?: boolean } = {}) {
+export async function startBenchServer(
+  name: string,
+  options: { sefaz?: boolean; env?: Record<string, string> } = {},
+) {
   const externalUrl = process.env.DATABASE_URL || undefined;
   const target = externalUrl ? 'externo' : 'embutido';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fabril-bench-${name}-`));
@@ -38,6 +42,7 @@ export async function startBenchServer(name: string, options: { sefaz?: boolean 
     : undefined;
   const server = await startServer({
     ...sefaz?.env,
+    ...options.env,
     FABRIL_DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,

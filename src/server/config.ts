@@ -30,6 +30,12 @@ export interface Config {
    * browser tests, which need a short year quickly; not for people.
    */
   demoDays: number | undefined;
+  /**
+   * FABRIL_LIST_COUNT_REUSE=0: a searched list's total is counted at every request instead of
+   * reused while the table has not changed (platform/list-counts.ts). For `bench:lists`, which
+   * measures what a search costs without the reuse; not for people.
+   */
+  listCountReuse: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,6 +57,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nfeCaFile: env.NFE_CA_FILE ? path.resolve(env.NFE_CA_FILE) : undefined,
     nfeTimeoutSeconds: nfeTimeoutSeconds(env.NFE_TIMEOUT_S),
     demoDays: demoDays(env.FABRIL_DEMO_DAYS),
+    listCountReuse: env.FABRIL_LIST_COUNT_REUSE !== '0',
   };
 }
 

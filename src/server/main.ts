@@ -10,6 +10,7 @@ import { createDb, type Db } from './db/connection.js';
 import { resolveDatabase } from './db/database-url.js';
 import { migrate } from './db/migrate.js';
 import { OperatorError } from './operator-error.js';
+import { setListCountReuse } from './platform/list-counts.js';
 
 /**
  * CLI entry: `start` (the default) serves the app, `start --demo` (or just `--demo`) after filling
@@ -51,6 +52,7 @@ async function main() {
 
   try {
     const config = readConfig();
+    setListCountReuse(config.listCountReuse);
     // Loaded only for these commands: the server's start-up does not pay for them.
     const copying =
       command === 'backup' || command === 'restore'

@@ -10,6 +10,15 @@ const TOTAL_COLUMN = 'listtotal';
 export type ListCounter = ReturnType<typeof createListCounter>;
 
 /**
+ * Whether kept counts are reused (the default). Off, every searched page counts its rows again:
+ * set once at start-up from FABRIL_LIST_COUNT_REUSE, for the benchmark that measures that cost.
+ */
+let reuseCounts = true;
+export function setListCountReuse(reuse: boolean): void {
+  reuseCounts = reuse;
+}
+
+/**
  * The total of a long list without counting every row at each request, for a table that opts in
  * (`counted`: clients and suppliers, whose lists reach 100,000 rows). Such a table has a row in
  * `row_counts` kept by triggers (migrations 0003 and 0004): its row count and a change stamp that
@@ -63,7 +72,7 @@ export function createListCounter(tableName: string) {
       const compiled = filtered.compile();
       const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
       const kept = counts.get(key);
-      if (stamp != null && kept?.stamp === stamp) return kept.total;
+      if (reuseCounts && stamp != null && kept?.stamp === stamp) return kept.total;
       return count(db, filtered, key);
     },
   };

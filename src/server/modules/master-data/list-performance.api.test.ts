@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { clients } from '../../../shared/resources/clients.js';
 import { suppliers } from '../../../shared/resources/suppliers.js';
 import type { Database } from '../../db/types.js';
+import { readConfig } from '../../config.js';
 import { createCrudService, sqlExpression } from '../../platform/crud.js';
+import { setListCountReuse } from '../../platform/list-counts.js';
 import { useTestApi } from '../../testing/api-app.js';
 import { cpfFrom as cpf } from './testing/master-data-helpers.js';
 import { masterDataConfigs } from './master-data.routes.js';
@@ -104,6 +106,33 @@ describe('lists of many rows', () => {
     await sql`DELETE FROM clients WHERE name = 'Estampa Conceição 11'`.execute(api.db);
     expect(await searched()).toBe(3);
     expect((await list('q=estampa conceicao&active=false')).total).toBe(0);
+  });
+
+  it('counts a searched total at every request when FABRIL_LIST_COUNT_REUSE=0 turns reuse off', async () => {
+    const counts: string[] = [];
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: api.url, max: 1 }) }),
+      plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+      log: (event) => {
+        if (event.level === 'query' && /count\(\*\)/.test(event.query.sql)) {
+          counts.push(event.query.sql);
+        }
+      },
+    });
+    const service = createCrudService(masterDataConfigs.find((c) => c.table === 'clients')!);
+    const searched = () => service.list(db, { page: 1, pageSize: 5, q: 'estampa conceicao' });
+    try {
+      await searched();
+      await searched();
+      expect(counts).toHaveLength(1);
+      setListCountReuse(readConfig({ FABRIL_LIST_COUNT_REUSE: '0' }).listCountReuse);
+      const [first, second] = [await searched(), await searched()];
+      expect(counts).toHaveLength(3);
+      expect(second.total).toBe(first.total);
+    } finally {
+      setListCountReuse(readConfig({}).listCountReuse);
+      await db.destroy();
+    }
   });
 
   it('pages deep lists exactly like OFFSET, in both directions and with filters', async () => {
