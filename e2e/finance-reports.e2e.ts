@@ -106,6 +106,10 @@ describe('Extrato, Fluxo de Caixa and DRE gerencial in Chromium', () => {
     // From the accounts' list, the row's "Extrato" opens the statement, not the form.
     await openFromMenu(page, 'Financeiro', 'Contas-Correntes');
     await page.getByTestId('resource-search').fill(MAIN);
+    // The search has been sent and answered: a click while the table reloads would hit its
+    // loading cover instead of the link.
+    await page.waitForURL(/[?&]q=/);
+    await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
     const mainRow = page
       .getByTestId('resource-table')
       .locator('tbody tr.ant-table-row')
@@ -181,6 +185,8 @@ describe('Extrato, Fluxo de Caixa and DRE gerencial in Chromium', () => {
     await page.getByRole('button', { name: 'Voltar', exact: true }).click();
     await page.waitForURL(/\/checkingaccounts(\?.*)?$/);
     await page.getByTestId('resource-search').fill(RUN);
+    await page.waitForURL(/[?&]q=/);
+    await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
     const accountRows = page.getByTestId('resource-table').locator('tbody tr.ant-table-row');
     await expect.poll(() => accountRows.count()).toBe(2);
     await expect

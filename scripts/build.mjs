@@ -56,6 +56,10 @@ export function buildWeb() {
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd: root,
     stdio: 'inherit',
+    // Always the production build, whatever NODE_ENV the caller has: a build started from the
+    // browser tests' server (NODE_ENV=test) had antd's test-only ids ("test-id" on every
+    // dialog's title), so dialogs shared one id and took the wrong accessible name.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   compressAssets();
   fs.writeFileSync(stampFile, fingerprint());

@@ -125,4 +125,5 @@ export const router = createBrowserRouter(routes);
 registerNavigator({
   navigate: (to, options) => void router.navigate(to, options),
   currentPath: () => router.state.location.pathname + router.state.location.search,
+  destinationPathname: () => (router.state.navigation.location ?? router.state.location).pathname,
 });

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { destinationPathname } from '../lib/navigation.js';
 import {
   readListParams,
   writeListParams,
@@ -28,9 +29,16 @@ export function useListParams(definition: ListDefinition) {
     [setSearchParams, definition],
   );
 
+  const { pathname } = useLocation();
   const setSearch = useCallback(
-    (q: string) => update({ q, page: null }, { replace: true }),
-    [update],
+    (q: string) => {
+      // Typed, then a link followed before the search was sent (400 ms later): React keeps this
+      // list on screen while the next page loads, and its timer still fires. Searching then
+      // would navigate back here and drop the page the user chose.
+      if (destinationPathname() !== pathname) return;
+      update({ q, page: null }, { replace: true });
+    },
+    [update, pathname],
   );
 
   const currentSize = params.pageSize;
