@@ -149,6 +149,8 @@ describe('the demo company in Chromium', () => {
       [order.number, order.number, `/requestedorders/${order.id}`],
       [String(invoice.number), `NF-e ${invoice.number}`, `/invoices/${invoice.id}`],
     ] as const) {
+      // The shortcut works once the top bar is on screen, as a person would see it.
+      await page.getByTestId('search-box').waitFor();
       await page.keyboard.press('Control+k');
       await page.getByTestId('search-input').fill(q);
       const option = page

@@ -203,7 +203,8 @@ describe('small screens (375 px) in Chromium', () => {
       }),
     ).toBe(201);
     await page.setViewportSize(PHONE);
-    await page.goto('/client');
+    // Searched, so that the clients other test files made do not push the row below the fold.
+    await page.goto('/client?q=11144477735');
     const documentCell = table.locator('tbody td').filter({ hasText: '111.444.777-35' });
     await expect.poll(() => documentCell.count()).toBe(1);
     await expectInViewport(documentCell, PHONE);

@@ -2,7 +2,7 @@ import { notification, Typography } from 'antd';
 import type { NotificationArgsProps } from 'antd';
 import { useEffect } from 'react';
 import { messages } from '../../shared/messages.js';
-import type { ToastKind } from './toast.js';
+import { setToastDrawing, type ToastKind } from './toast-drawing.js';
 
 /**
  * How toasts (lib/toast.ts) are drawn, DOMAIN §14: top right, newest on top, no limit on how
@@ -36,8 +36,10 @@ export function ToastHolder() {
   const [instance, holder] = notification.useNotification(notificationConfig);
   useEffect(() => {
     api = instance;
+    setToastDrawing(showNotice);
     return () => {
       api = notification;
+      setToastDrawing(undefined);
     };
   }, [instance]);
   return holder;
