@@ -151,6 +151,12 @@ describe('master data in Chromium', () => {
     await page.getByLabel('Confirmação', { exact: true }).fill('senha-da-vera-1');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.waitForURL(/\/users$/);
+    // "Registro salvo" opens top right, over the user menu: closed, as a person would before
+    // reaching for "Sair" under it (a toast the pointer rests on stays open).
+    const saved = page.locator('.ant-notification-notice');
+    await expect.poll(() => saved.count()).toBe(1);
+    await saved.locator('.ant-notification-notice-close').click();
+    await expect.poll(() => saved.count()).toBe(0);
 
     await page.getByTestId('user-menu').click();
     await page.getByText('Sair', { exact: true }).click();

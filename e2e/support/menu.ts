@@ -14,7 +14,9 @@ export async function openFromMenu(page: Page, group: string, item: string) {
   for (let attempt = 1; ; attempt++) {
     await groupTitle.hover();
     try {
-      await entry.click({ timeout: 8_000 });
+      // The entry's link itself: the item's box is wider than its text, and a click on the
+      // item outside the link goes nowhere.
+      await entry.getByRole('link').click({ timeout: 8_000 });
       return;
     } catch (error) {
       if (attempt === 3) throw error;

@@ -2,7 +2,7 @@ import { notification, Typography } from 'antd';
 import type { NotificationArgsProps } from 'antd';
 import { useEffect } from 'react';
 import { messages } from '../../shared/messages.js';
-import { setToastDrawing, type ToastKind } from './toast-drawing.js';
+import type { ToastKind } from './toast.js';
 
 /**
  * How toasts (lib/toast.ts) are drawn, DOMAIN §14: top right, newest on top, no limit on how
@@ -36,10 +36,8 @@ export function ToastHolder() {
   const [instance, holder] = notification.useNotification(notificationConfig);
   useEffect(() => {
     api = instance;
-    setToastDrawing(showNotice);
     return () => {
       api = notification;
-      setToastDrawing(undefined);
     };
   }, [instance]);
   return holder;

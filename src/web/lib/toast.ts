@@ -1,17 +1,15 @@
 /**
  * Toasts per DOMAIN §14, callable from anywhere (the HTTP client, pages, hooks). This module is
  * in the login page's bundle through the HTTP client, so it holds no antd: the notices are drawn
- * by toast-notices.tsx. Inside the signed-in pages its holder is mounted and draws at once
- * (toast-drawing.ts); elsewhere (no holder) the drawing is loaded first.
+ * by toast-notices.tsx, loaded on the first toast (the signed-in pages' frame has it loaded
+ * already, so their toasts appear at once).
  */
-import { toastDrawing, type ToastKind } from './toast-drawing.js';
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+const notices = () => import('./toast-notices.js');
 
 function show(kind: ToastKind, title: string, requestId?: string, onClosed?: () => void): void {
-  const draw = toastDrawing();
-  if (draw) return draw(kind, title, requestId, onClosed);
-  void import('./toast-notices.js').then(({ showNotice }) =>
-    showNotice(kind, title, requestId, onClosed),
-  );
+  void notices().then(({ showNotice }) => showNotice(kind, title, requestId, onClosed));
 }
 
 /**
