@@ -50,6 +50,17 @@ async function create(index: number, extra: Record<string, unknown> = {}) {
   return response.json() as { id: number };
 }
 
+/** A database handle of its own (one connection) that hands every statement's SQL to `onQuery`. */
+function loggedDb(onQuery: (sql: string) => void) {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: api.url, max: 1 }) }),
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    log: (event) => {
+      if (event.level === 'query') onQuery(event.query.sql);
+    },
+  });
+}
+
 describe('lists of many rows', () => {
   it('keeps the unfiltered total exact through creates, deletes, rollbacks and truncation', async () => {
     for (let i = 0; i < 5; i++) await create(i);
@@ -110,14 +121,8 @@ describe('lists of many rows', () => {
 
   it('counts a searched total at every request when FABRIL_LIST_COUNT_REUSE=0 turns reuse off', async () => {
     const counts: string[] = [];
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: api.url, max: 1 }) }),
-      plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
-      log: (event) => {
-        if (event.level === 'query' && /count\(\*\)/.test(event.query.sql)) {
-          counts.push(event.query.sql);
-        }
-      },
+    const db = loggedDb((sql) => {
+      if (/count\(\*\)/.test(sql)) counts.push(sql);
     });
     const service = createCrudService(masterDataConfigs.find((c) => c.table === 'clients')!);
     const searched = () => service.list(db, { page: 1, pageSize: 5, q: 'estampa conceicao' });
@@ -159,13 +164,7 @@ describe('lists of many rows', () => {
 
   it('reads totals from the row counter only for the tables that opt in', async () => {
     const queries: string[] = [];
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: api.url, max: 1 }) }),
-      plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
-      log: (event) => {
-        if (event.level === 'query') queries.push(event.query.sql);
-      },
-    });
+    const db = loggedDb((sql) => queries.push(sql));
     try {
       const services = new Map<string, ReturnType<typeof createCrudService>>();
       const listed = async (table: string, query: Record<string, unknown>) => {
