@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '../src/shared/plain-date.js';
 import { cnpjFrom } from '../src/server/testing/documents.js';
 import { pageApi, signInAsAdmin, useBrowser } from './support/browser.js';
-import { openFromMenu } from './support/menu.js';
+import { clickMenuEntry } from './support/menu.js';
 import { pick } from './support/select.js';
 
 const ctx = useBrowser();
@@ -106,7 +106,7 @@ describe('Figures a clerk reconciles and the questions before an action, in Chro
     // Leaving a form with changes: Enter keeps the user editing.
     await page.goto('/colors/new');
     await page.getByLabel('Nome', { exact: true }).fill(`Cor ${RUN}`);
-    await openFromMenu(page, 'Pré-Cadastros', 'Marcas');
+    await clickMenuEntry(page, 'Pré-Cadastros', 'Marcas');
     const prompt = page.getByRole('dialog').filter({ hasText: 'Descartar alterações?' });
     await expect.poll(() => prompt.isVisible()).toBe(true);
     await expect.poll(() => focused(page)).toBe('Continuar editando');

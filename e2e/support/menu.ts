@@ -1,26 +1,54 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
- * Opens a screen through the top menu, as a person would: hovers the group, clicks the item.
- * The group's popup opens with an animation; on a loaded machine the click can land while the
- * popup is still moving (a neighbouring group's title then takes the pointer, opens its own popup
- * and closes this one). A person would hover again, and so does this: up to three times.
+ * Opens a screen through the top menu, as a person would: clicks the entry (`clickMenuEntry`) and
+ * sees the address change. A person whose click went nowhere hovers and clicks again, and so does
+ * this, up to three times: on a loaded machine a click can land while the page scrolls under the
+ * popup (Playwright scrolls when it finds its target covered for a moment) and hit the page behind
+ * it, seen as a click on <body> with the address left as it was.
  */
 export async function openFromMenu(page: Page, group: string, item: string) {
-  const groupTitle = page
-    .getByRole('menuitem', { name: group, exact: true })
-    .filter({ visible: true });
-  const entry = page.getByRole('menuitem', { name: item, exact: true }).filter({ visible: true });
   for (let attempt = 1; ; attempt++) {
-    await groupTitle.hover();
+    const href = await clickMenuEntry(page, group, item);
     try {
-      // The entry's link itself: the item's box is wider than its text, and a click on the
-      // item outside the link goes nowhere.
-      await entry.getByRole('link').click({ timeout: 8_000 });
+      await page.waitForURL((url) => url.pathname === href, { timeout: 10_000 });
       return;
     } catch (error) {
       if (attempt === 3) throw error;
       // Leave the menu so that the next hover opens the group afresh.
+      await page.mouse.move(0, 400);
+    }
+  }
+}
+
+/**
+ * Hovers the group, waits for its popup to stop moving and clicks the item's link; answers the
+ * link's address. On its own where the click is meant to be stopped (the unsaved-changes question).
+ * The popup opens with an animation; a click while it moves can miss (a neighbouring group's title
+ * then takes the pointer and opens its own popup), so the click is tried up to three times too.
+ */
+export async function clickMenuEntry(page: Page, group: string, item: string): Promise<string> {
+  const groupTitle = page
+    .getByRole('menuitem', { name: group, exact: true })
+    .filter({ visible: true });
+  const entry = page.getByRole('menuitem', { name: item, exact: true }).filter({ visible: true });
+  // The entry's link itself: the item's box is wider than its text, and a click on the item
+  // outside the link goes nowhere.
+  const link = entry.getByRole('link');
+  const popup = page.locator('.ant-menu-submenu-popup').filter({ has: entry });
+  for (let attempt = 1; ; attempt++) {
+    await groupTitle.hover();
+    try {
+      const href = await link.getAttribute('href', { timeout: 8_000 });
+      // antd's slide-up motion classes stay on the popup until it has arrived.
+      await expect
+        .poll(() => popup.getAttribute('class', { timeout: 1_000 }), { timeout: 8_000 })
+        .not.toMatch(/ant-slide-up/);
+      await link.click({ timeout: 8_000 });
+      return href ?? '';
+    } catch (error) {
+      if (attempt === 3) throw error;
       await page.mouse.move(0, 400);
     }
   }

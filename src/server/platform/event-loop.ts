@@ -5,7 +5,7 @@ import { setImmediate } from 'node:timers/promises';
  * returned function as the loop goes; once `budgetMs` of work has passed it waits for the event
  * loop to come round, so other requests are answered in between rather than after the loop.
  */
-export function yieldEvery(budgetMs = 10): () => Promise<void> {
+export function yieldEvery(budgetMs = 5): () => Promise<void> {
   let since = performance.now();
   return async () => {
     if (performance.now() - since < budgetMs) return;
