@@ -131,6 +131,8 @@ describe('Empresa › Fiscal › Certificado digital A1', () => {
       await choose('Produção');
       const confirm = page.getByTestId('nfe-production-confirm');
       await confirm.getByRole('button', { name: 'Voltar' }).click();
+      // The question goes away (once, in a full run, it was still open 30 s later: this names it).
+      await expect.poll(() => confirm.isVisible()).toBe(false);
       await expect.poll(() => environment.textContent()).toContain('Homologação');
 
       await choose('Produção');
