@@ -73,12 +73,34 @@ const PROBE = `
 /** Runs `work` while asking /health over and over, timing each answer and watching the memory. */
 async function watched<T>(label: string, work: () => Promise<T>): Promise<Watched<T>> {
   const probe = new Worker(PROBE, { eval: true, workerData: { url: healthUrl } });
-  // The client's first fetch loads and compiles its HTTP parser: done before the work starts.
+  try {
+    return await watchedWith(label, work, probe);
+  } finally {
+    await probe.terminate();
+  }
+}
+
+async function watchedWith<T>(
+  label: string,
+  work: () => Promise<T>,
+  probe: Worker,
+): Promise<Watched<T>> {
+  // A fetch that fails in the thread ends it with an 'error': the probe's answer is then that.
   const asked = (): Promise<{ status: number; ms: number }> =>
-    new Promise((resolve) => {
-      probe.once('message', resolve);
+    new Promise((resolve, reject) => {
+      const answered = (answer: { status: number; ms: number }) => {
+        probe.off('error', failed);
+        resolve(answer);
+      };
+      const failed = (error: Error) => {
+        probe.off('message', answered);
+        reject(error);
+      };
+      probe.once('message', answered);
+      probe.once('error', failed);
       probe.postMessage('probe');
     });
+  // The client's first fetch loads and compiles its HTTP parser: done before the work starts.
   await asked();
 
   const before = liveMemory();
@@ -103,7 +125,6 @@ async function watched<T>(label: string, work: () => Promise<T>): Promise<Watche
   const result = await running;
   const ms = performance.now() - started;
   await probing;
-  await probe.terminate();
   const watch = {
     result,
     ms,
