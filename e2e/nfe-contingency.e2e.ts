@@ -146,10 +146,12 @@ describe('Notas Fiscais › contingência SVC', () => {
         // Back to normal: asked first, then the banner gives SEFAZ's status again.
         await resetSefaz();
         await banner(page).getByTestId('contingency-off').click();
-        await page
-          .locator('.ant-modal-confirm')
-          .getByRole('button', { name: 'Voltar ao normal' })
-          .click();
+        const question = page.locator('.ant-modal-confirm');
+        await expect.poll(() => question.count()).toBe(1);
+        // Drawn in place under reduced motion (support/browser.ts): no zoom under way to click
+        // through (once a click on "Voltar ao normal" met the page behind and the question stayed).
+        expect(await question.getAttribute('class')).not.toMatch(/ant-zoom/);
+        await question.getByRole('button', { name: 'Voltar ao normal' }).click();
         await expect.poll(() => page.textContent('body')).toContain('Emissão normal retomada.');
         await expect.poll(() => banner(page).getByTestId('contingency-mode').count()).toBe(0);
         expect((await pageApi(page, 'GET', '/nfe/contingency')).body.mode).toBe('NORMAL');

@@ -41,6 +41,10 @@ export function useBrowser() {
       viewport: { width: 1280, height: 800 },
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
+      // The pages then draw without antd's motion (app/antd-providers.tsx): its zoom first lays a
+      // dialog out where it ends and then shrinks it, and a click aimed in between met the page
+      // behind (a dialog's button that stayed open, a menu entry that did not navigate).
+      reducedMotion: 'reduce',
     });
     state.page = await state.context.newPage();
     state.consoleErrors = [];

@@ -7,7 +7,9 @@ import { expect } from 'vitest';
  * this, up to three times: once in a few runs, right after signing in, the popup shifted under
  * the pointer between Playwright's aiming and its click (the entries, then the group's title passed
  * under a still pointer), and the click hit the page behind it: a click on <body>, the address
- * left as it was. Why the popup shifted is not established.
+ * left as it was. The likely cause is antd's motion, which places a popup before it starts moving
+ * it; the tests now run with reduced motion (support/browser.ts), which turns that motion off, and
+ * the retries stay for a click that misses all the same.
  */
 export async function openFromMenu(page: Page, group: string, item: string) {
   for (let attempt = 1; ; attempt++) {

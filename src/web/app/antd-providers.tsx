@@ -1,7 +1,8 @@
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { keepClearButtonsOutOfTabOrder } from '../components/clear-buttons-out-of-tab-order.js';
+import { useMediaQuery } from '../components/use-media-query.js';
 import { ToastHolder } from '../lib/toast-notices.js';
 import {
   datePicker,
@@ -44,10 +45,19 @@ function ClearButtonsOutOfTabOrder() {
  * itself without antd so that it loads a fraction of the JavaScript (issue 21).
  */
 export function AntdProviders({ children }: { children: ReactNode }) {
+  // A person who asked the system for less motion gets none: dialogs, menus and toasts appear in
+  // place instead of zooming or sliding (WCAG 2.3.3). The browser tests ask for it too: antd's
+  // motion first lays an element out where it ends, then shrinks it to start the zoom, and a click
+  // aimed in between met the page behind (a dialog's button, a menu entry).
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const themeInUse = useMemo(
+    () => (reducedMotion ? { ...theme, token: { ...theme?.token, motion: false } } : theme),
+    [reducedMotion],
+  );
   return (
     <ConfigProvider
       locale={ptBR}
-      theme={theme}
+      theme={themeInUse}
       form={{ validateMessages, scrollToFirstError: scrollToError }}
       select={select}
       datePicker={datePicker}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
   emissionModeOfKey,
@@ -60,13 +60,15 @@ function useSwitchContingency() {
 /** "Voltar ao normal", after a confirmation. */
 export function LeaveContingencyButton() {
   const { turnOff } = useSwitchContingency();
+  // The App's modal, not the static one: the question follows the frame's theme, locale and motion.
+  const { modal } = App.useApp();
   return (
     <Button
       size="small"
       loading={turnOff.isPending}
       data-testid="contingency-off"
       onClick={() =>
-        Modal.confirm({
+        modal.confirm({
           title: 'Voltar à emissão normal?',
           content: 'As próximas notas serão enviadas à SEFAZ autorizadora da UF.',
           okText: 'Voltar ao normal',
