@@ -1,4 +1,5 @@
-import { Form, Input, Modal, type FormRule } from 'antd';
+import { Form, Input, Modal, type FormRule, type InputRef } from 'antd';
+import { useEffect, useRef } from 'react';
 import { messages } from '../../../shared/messages.js';
 import type { RequestedOrderDetail } from '../../../shared/resources/requested-orders.js';
 import { DialogRefusal, useDialogRefusal } from '../../components/dialog-refusal.js';
@@ -41,6 +42,10 @@ export function CreditReleaseDialog({
   const [form] = Form.useForm<{ reason?: string }>();
   const { refusal, refuse, clearRefusal } = useDialogRefusal(form, { wholeRule: true });
   const submitOnce = useSingleSubmit();
+  // The reason has the focus once the dialog is on the page: an input's autoFocus runs before the
+  // dialog's layer is attached when there is no opening motion (reduced motion), and is lost.
+  const reasonRef = useRef<InputRef>(null);
+  useEffect(() => reasonRef.current?.focus(), []);
   const release = useCreditRelease(action, {
     onSuccess: () => {
       toast.success(done[action].toast);
@@ -81,7 +86,7 @@ export function CreditReleaseDialog({
           rules={reasonRules}
           extra={`${order.clientName}: o motivo fica registrado no histórico do pedido.`}
         >
-          <Input autoFocus {...countUpTo(REASON_MAX)} data-testid="credit-release-reason" />
+          <Input ref={reasonRef} {...countUpTo(REASON_MAX)} data-testid="credit-release-reason" />
         </Form.Item>
       </Form>
     </Modal>
