@@ -1,18 +1,19 @@
 /**
  * The floor of the posting benchmark: the statements one manual posting sends (captured from the
- * stock module, see explain.ts: BEGIN, item lock, location names, quantity on hand, balance
- * locks, conditional balance update and/or insert-or-update, movement insert, closed period (read
- * after the insert, see stock-closings), the item's valuation, audit insert, the movement read
- * back, COMMIT), run by pgbench straight
- * against PostgreSQL from as many clients as the HTTP writers, with the same mix of entries,
- * outflows and transfers over the same items and locations. What the server adds on top (HTTP,
- * validation, Kysely, Decimal arithmetic, JSON) is the difference between the two figures.
+ * stock module, see explain.ts: BEGIN, the item lock, what is read under it (locations' names, on
+ * hand, the balances locked, reservations), the balances and the movement written together, the
+ * closed period (read after the insert, see stock-closings), the item's valuation with the audit,
+ * the movement read back, COMMIT), run by pgbench straight against PostgreSQL from as many clients
+ * as the HTTP writers, with the same mix of entries, outflows and transfers over the same items
+ * and locations. What the server adds on top (HTTP, validation, Kysely, Decimal arithmetic, JSON)
+ * is the difference between the two figures.
  *
  * Differences from the server's SQL, none of which changes the work: arrays are written
- * ARRAY[:item] instead of one array parameter; the quantity on hand is one coalesced sum (pgbench
- * cannot \gset zero rows); the conditional update is wrapped in a CTE that counts the row it took
- * (to branch on it); the new average and value are computed in the statements that write them
- * instead of in Decimal beforehand; the audit's changes are built with jsonb_build_object.
+ * ARRAY[:item] instead of one array parameter; the quantity on hand is one sum instead of one per
+ * item (pgbench reads scalars); an outflow's balance is checked by the statement that writes it
+ * (the server knows the locked balance and sends nothing when it is short); the new average and
+ * value are computed in the statement that writes them instead of in Decimal beforehand; the
+ * audit's changes are built with jsonb_build_object.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,61 +38,102 @@ SELECT i.id, i.name, u.decimals AS unit_decimals, i.average_cost, i.stock_value
   WHERE i.id = ANY(ARRAY[:item]::integer[]) ORDER BY i.id FOR NO KEY UPDATE OF i \\gset
 `;
 
-const ON_HAND = `SELECT coalesce(sum(quantity), 0) AS on_hand FROM stock_balances WHERE item_id IN (:item) \\gset
-`;
-
-const lockBalances = (
-  locations: string,
-) => `SELECT b.item_id, b.location_id, b.quantity FROM stock_balances b
-  JOIN unnest(ARRAY[${locations
+const keys = (locations: string) =>
+  `ARRAY[${locations
     .split(',')
     .map(() => ':item')
-    .join(', ')}]::integer[], ARRAY[${locations}]::integer[]) AS k (item_id, location_id)
+    .join(', ')}]::integer[], ARRAY[${locations}]::integer[]`;
+
+/**
+ * The second statement (readUnderItemLocks): the locations' names, on hand, the balances locked
+ * and the reservations at the outflow's balance (`outflow`: its location, or none for an entry).
+ */
+const readUnderItemLocks = (locations: string, outflow: string | null) => `WITH locked AS (
+  SELECT b.item_id, b.location_id, b.quantity FROM stock_balances b
+  JOIN unnest(${keys(locations)}) AS k (item_id, location_id)
     ON b.item_id = k.item_id AND b.location_id = k.location_id
-  ORDER BY b.item_id, b.location_id FOR UPDATE OF b;
+  ORDER BY b.item_id, b.location_id FOR UPDATE OF b
+)
+SELECT
+  (SELECT json_object_agg(id, name) FROM stock_locations WHERE id = ANY(ARRAY[${locations}]::integer[])) AS location_names,
+  (SELECT coalesce(sum(quantity), 0) FROM stock_balances WHERE item_id = ANY(ARRAY[:item]::integer[])) AS on_hand,
+  (SELECT json_object_agg(item_id || ':' || location_id, quantity::text) FROM locked) AS balances,
+  (SELECT json_object_agg(item_id || ':' || location_id, json_build_object('itemId', item_id,
+      'locationId', location_id, 'quantity', quantity, 'orderNumbers', order_numbers))
+    FROM (SELECT r.item_id, r.location_id, sum(r.quantity)::numeric(15,3)::text AS quantity,
+        array_agg(DISTINCT o.number ORDER BY o.number) AS order_numbers
+      FROM stock_reservations r
+      JOIN unnest(${outflow ? keys(outflow) : "'{}'::integer[], '{}'::integer[]"}) AS k(item_id, location_id)
+        USING (item_id, location_id)
+      JOIN requested_order_items l ON l.id = r.requested_order_item_id
+      JOIN requested_orders o ON o.id = l.requested_order_id
+      WHERE true GROUP BY r.item_id, r.location_id) h) AS held \\gset
 `;
 
-const take = (location: string) => `WITH taken AS (
-  update "stock_balances" set "quantity" = quantity - :qty::numeric
-  where "item_id" = :item and "location_id" = ${location} and "quantity" >= :qty::numeric
-  returning "quantity"
-) SELECT count(*) AS taken FROM taken \\gset
-`;
+const takeStep = (location: string) => `taken AS (
+    UPDATE stock_balances SET quantity = quantity - :qty::numeric
+    WHERE item_id = :item AND location_id = ${location} AND quantity >= :qty::numeric
+    RETURNING 1)`;
 
-const add = (
-  location: string,
-) => `insert into "stock_balances" ("item_id", "location_id", "quantity")
-  values (:item, ${location}, :qty) on conflict ("item_id", "location_id")
-  do update set "quantity" = stock_balances.quantity + excluded.quantity returning "quantity";
-`;
+const addStep = (location: string) => `added AS (
+    INSERT INTO stock_balances (item_id, location_id, quantity) VALUES (:item, ${location}, :qty)
+    ON CONFLICT (item_id, location_id)
+      DO UPDATE SET quantity = stock_balances.quantity + excluded.quantity
+    RETURNING 1)`;
 
-const insertMovement = (
+/** writeMovement: the balances and the ledger row in one statement, then the closed period. */
+const writeMovement = (
+  steps: string[],
   type: string,
   from: string,
   to: string,
   unitCost: string,
   value: string,
-) => `insert into "stock_movements" ("date", "type", "item_id", "from_location_id", "to_location_id",
-    "quantity", "unit_cost", "value", "origin_type", "origin_id", "notes", "user_id", "reversal_of")
-  values (:today, '${type}', :item, ${from}, ${to}, :qty, ${unitCost}, ${value}, 'MANUAL', NULL, NULL,
-    :user, NULL)
-  returning * \\gset mv_
-select "stock_closed_through" from "company" where "id" = 1;
+) => `WITH ${[
+  ...steps,
+  `movement AS (
+    INSERT INTO stock_movements (date, type, item_id, from_location_id, to_location_id, quantity,
+      unit_cost, value, origin_type, origin_id, notes, user_id, reversal_of)
+    VALUES (:today, '${type}', :item, ${from}, ${to}, :qty, ${unitCost}, ${value}, 'MANUAL', NULL,
+      NULL, :user, NULL)
+    RETURNING *)`,
+].join(', ')}
+SELECT movement.*, ${steps.some((step) => step.startsWith('taken')) ? '(SELECT count(*) FROM taken)' : '1'}::integer AS taken
+FROM movement \\gset mv_
+`;
+
+const CLOSED = `select "stock_closed_through" from "company" where "id" = 1;
 `;
 
 const change = (key: string, value: string) =>
   `'${key}', jsonb_build_object('from', NULL, 'to', ${value})`;
 
-/** The audit of the movement (its fields, as the server's diff from nothing lists them) and the read-back. */
-const auditAndRead = (
+/**
+ * writeValuationsAndAudit (the item's new average and value, or none for a transfer) with the
+ * audit of the movement (its fields, as the server's diff from nothing lists them), then the
+ * read-back.
+ */
+const valuationAuditAndRead = (
+  valuation: { average: string; value: string } | null,
   locations: string,
-) => `insert into "audit_log" ("user_id", "entity", "entity_id", "action", "changes", "request_id")
-  values (:user, 'stock-movements', :mv_id, 'create', jsonb_build_object(
+) => `WITH valued AS (
+  UPDATE items i SET average_cost = v.average_cost, stock_value = v.stock_value,
+    last_purchase_price = coalesce(v.last_purchase_price, i.last_purchase_price)
+  FROM unnest(${
+    valuation
+      ? `ARRAY[:item]::integer[], ARRAY[${valuation.average}]::numeric[], ARRAY[${valuation.value}]::numeric[], ARRAY[NULL]::numeric[]`
+      : `'{}'::integer[], '{}'::numeric[], '{}'::numeric[], '{}'::numeric[]`
+  }) AS v (id, average_cost, stock_value, last_purchase_price)
+  WHERE i.id = v.id
+)
+INSERT INTO audit_log (user_id, entity, entity_id, action, changes, request_id)
+  SELECT * FROM unnest(ARRAY[:user]::integer[], ARRAY['stock-movements']::varchar[],
+    ARRAY[:mv_id]::varchar[], ARRAY['create']::varchar[], ARRAY[jsonb_build_object(
     ${change('id', ':mv_id::int')}, ${change('date', ':mv_date::text')}, ${change('type', ':mv_type::text')},
     ${change('itemId', ':item::int')}, ${locations}, ${change('quantity', ':mv_quantity::text')},
     ${change('unitCost', ':mv_unit_cost::text')}, ${change('value', ':mv_value::text')},
     ${change('origin', `jsonb_build_object('type', 'MANUAL', 'id', NULL)`)}, ${change('userId', ':user::int')}
-  ), NULL);
+  )]::jsonb[], ARRAY[NULL]::varchar[]);
 select "m".*, "i"."code" as "item_code", "i"."name" as "item_name", "u"."code" as "unit_code",
     "u"."decimals" as "unit_decimals", "f"."name" as "from_location_name", "t"."name" as "to_location_name", "usr"."name" as "user_name",
     (select "r"."id" from "stock_movements" as "r" where "r"."reversal_of" = "m"."id") as "reversed_by"
@@ -109,28 +151,29 @@ const COST = 'round(:cost::numeric, 2)';
 /** An entry with a cost (the item's average ±5 %): the average and the value move. */
 const ENTRY = `${PICK}\\set qty random(1, 20)
 ${OPEN}\\set cost :average_cost * random(95, 105) / 100.0
-select "id", "name" from "stock_locations" where "id" in (:loc);
-${ON_HAND}${lockBalances(':loc')}${add(':loc')}${insertMovement('IN', 'NULL', ':loc', COST, `round(:qty * ${COST}, 4)`)}update "items" set
-    "average_cost" = round((:stock_value::numeric + :qty * ${COST}) / (:on_hand::numeric + :qty), 4),
-    "stock_value" = :stock_value::numeric + round(:qty * ${COST}, 4)
-  where "id" = :item;
-${auditAndRead(change('toLocationId', ':loc::int'))}`;
+${readUnderItemLocks(':loc', null)}${writeMovement([addStep(':loc')], 'IN', 'NULL', ':loc', COST, `round(:qty * ${COST}, 4)`)}${CLOSED}${valuationAuditAndRead(
+  {
+    average: `round((:stock_value::numeric + :qty * ${COST}) / (:on_hand::numeric + :qty), 4)`,
+    value: `:stock_value::numeric + round(:qty * ${COST}, 4)`,
+  },
+  change('toLocationId', ':loc::int'),
+)}`;
 
 /** An outflow of 1 at the average; the last units take all the value left. */
 const OUTFLOW = `${PICK}\\set qty 1
-${OPEN}select "id", "name" from "stock_locations" where "id" in (:loc);
-${ON_HAND}${lockBalances(':loc')}${take(':loc')}\\if :taken
-${insertMovement(
+${OPEN}${readUnderItemLocks(':loc', ':loc')}${writeMovement(
+  [takeStep(':loc')],
   'OUT',
   ':loc',
   'NULL',
   ':average_cost::numeric',
   `CASE WHEN :on_hand::numeric = :qty THEN :stock_value::numeric
     ELSE least(round(:qty * :average_cost::numeric, 4), :stock_value::numeric) END`,
-)}update "items" set "average_cost" = :average_cost::numeric,
-    "stock_value" = :stock_value::numeric - :mv_value::numeric
-  where "id" = :item;
-${auditAndRead(change('fromLocationId', ':loc::int'))}\\else
+)}\\if :mv_taken
+${CLOSED}${valuationAuditAndRead(
+  { average: ':average_cost::numeric', value: ':stock_value::numeric - :mv_value::numeric' },
+  change('fromLocationId', ':loc::int'),
+)}\\else
 ROLLBACK;
 \\endif
 `;
@@ -138,15 +181,18 @@ ROLLBACK;
 /** A transfer of 1 to another of the item's locations: the valuation stays. */
 const TRANSFER = `${PICK}\\set qty 1
 \\set to :first_location + (:n * 7 + (:k + random(1, :count - 1)) % :count) % :locations
-${OPEN}select "id", "name" from "stock_locations" where "id" in (:loc, :to);
-${ON_HAND}${lockBalances(':loc, :to')}${take(':loc')}\\if :taken
-${add(':to')}${insertMovement(
+${OPEN}${readUnderItemLocks(':loc, :to', ':loc')}${writeMovement(
+  [takeStep(':loc'), addStep(':to')],
   'TRANSFER',
   ':loc',
   ':to',
   ':average_cost::numeric',
   'least(round(:qty * :average_cost::numeric, 4), :stock_value::numeric)',
-)}${auditAndRead(`${change('fromLocationId', ':loc::int')}, ${change('toLocationId', ':to::int')}`)}\\else
+)}\\if :mv_taken
+${CLOSED}${valuationAuditAndRead(
+  null,
+  `${change('fromLocationId', ':loc::int')}, ${change('toLocationId', ':to::int')}`,
+)}\\else
 ROLLBACK;
 \\endif
 `;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/connection.js';
 import { diff, type FieldChanges, type LineChanges } from './record-changes.js';
 
@@ -34,17 +35,32 @@ export async function recordAudit(
   ctx: AuditContext,
   entry: AuditEntry,
 ): Promise<void> {
-  await db
-    .insertInto('auditLog')
-    .values({
-      userId: ctx.userId,
-      entity: entry.entity,
-      entityId: String(entry.entityId),
-      action: entry.action,
-      changes: JSON.stringify(changesOf(entry)),
-      requestId: ctx.requestId ?? null,
-    })
-    .execute();
+  await db.insertInto('auditLog').values(auditRow(ctx, entry)).execute();
+}
+
+/**
+ * The entries' INSERT as a statement to compose after a caller's own write in one round trip
+ * (`WITH written AS (UPDATE …) <this>`: stock postings write the items' valuation so). The same
+ * rows recordAuditMany writes.
+ */
+export function auditInsert(ctx: AuditContext, entries: AuditEntry[]) {
+  const rows = entries.map((entry) => auditRow(ctx, entry));
+  return sql`INSERT INTO audit_log (user_id, entity, entity_id, action, changes, request_id)
+    SELECT * FROM unnest(${rows.map((r) => r.userId)}::integer[],
+      ${rows.map((r) => r.entity)}::varchar[], ${rows.map((r) => r.entityId)}::varchar[],
+      ${rows.map((r) => r.action)}::varchar[], ${rows.map((r) => r.changes)}::jsonb[],
+      ${rows.map((r) => r.requestId)}::varchar[])`;
+}
+
+function auditRow(ctx: AuditContext, entry: AuditEntry) {
+  return {
+    userId: ctx.userId,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    action: entry.action,
+    changes: JSON.stringify(changesOf(entry)),
+    requestId: ctx.requestId ?? null,
+  };
 }
 
 /**
@@ -60,16 +76,7 @@ export async function recordAuditMany(
   for (let start = 0; start < entries.length; start += chunkSize) {
     await db
       .insertInto('auditLog')
-      .values(
-        entries.slice(start, start + chunkSize).map((entry) => ({
-          userId: ctx.userId,
-          entity: entry.entity,
-          entityId: String(entry.entityId),
-          action: entry.action,
-          changes: JSON.stringify(changesOf(entry)),
-          requestId: ctx.requestId ?? null,
-        })),
-      )
+      .values(entries.slice(start, start + chunkSize).map((entry) => auditRow(ctx, entry)))
       .execute();
   }
 }

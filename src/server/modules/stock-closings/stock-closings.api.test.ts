@@ -246,7 +246,7 @@ describe('a posting racing a closing', () => {
       token,
       payload: entry(7, ids.fabric, '2', '4'),
     });
-    await waitingOnLock(/insert into "stock_movements"/i);
+    await waitingOnLock(/INSERT INTO stock_movements/i);
     const afterPeriod = api.request({
       method: 'POST',
       url: '/api/v1/stock-movements',

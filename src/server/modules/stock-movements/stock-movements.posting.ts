@@ -14,7 +14,7 @@ import { formatRequestedOrderNumber } from '../../../shared/resources/requested-
 import { formatDecimal } from '../../../shared/money.js';
 import type { Trx } from '../../db/connection.js';
 import type { StockMovementsTable, StockOriginType } from '../../db/types.js';
-import { recordAudit, recordAuditMany, type AuditContext } from '../../platform/audit.js';
+import { auditInsert, recordAudit, type AuditContext } from '../../platform/audit.js';
 import {
   BusinessRuleError,
   ConflictError,
@@ -23,23 +23,19 @@ import {
 } from '../../platform/errors.js';
 import { stockClosedThrough } from '../company/index.js';
 import {
-  addToBalance,
   changeAfter,
-  findLocationNames,
   findOriginDocument,
   findReversal,
   firstNegativeBalance,
-  insertMovement,
-  lockBalances,
   lockItems,
   lockMovement,
-  onHand,
-  takeFromBalance,
-  updateValuation,
+  readUnderItemLocks,
+  writeMovement,
+  writeValuationsAndAudit,
   type LockedItem,
 } from './stock-movements.repo.js';
 import { documentMovementMessage } from './stock-movements.documents.js';
-import { reservedAt, type HeldRow } from './stock-reservations.repo.js';
+import type { HeldRow } from './stock-reservations.repo.js';
 import {
   COST_SCALE,
   MAX_VALUE,
@@ -265,10 +261,12 @@ function balanceKeysOf(draft: Draft): BalanceKey[] {
 
 /**
  * Posts drafts that have passed `read`: the whole of postMovements and of a reversal once their
- * inputs are known. Steps: no future dates; lock the items (id order), then the balances (item,
- * location order); references and the unit's decimals; then each movement in the order given: its
- * balances by conditional update, its value, its ledger row. Then the checks that need the whole
- * set (the closed period, shortages, backdated balances), the items' valuation and the audit.
+ * inputs are known. Steps, each one statement (round trips are what a posting waits on, holding
+ * its items' locks): no future dates; lock the items (id order); then, under those locks, read the
+ * locations' names, what is on hand, the balances (locked, item then location order) and the
+ * reservations; references and the unit's decimals; then each movement in the order given: its
+ * balances and its ledger row together. Then the checks that need the whole set (the closed
+ * period, shortages, backdated balances), and the items' valuation with the audit.
  */
 async function post(
   trx: Trx,
@@ -290,9 +288,20 @@ async function post(
 
   const itemIds = [...new Set(drafts.map((draft) => draft.itemId))].sort((a, b) => a - b);
   const items = new Map((await lockItems(trx, itemIds)).map((item) => [item.id, item]));
-  const locations = await findLocationNames(trx, [
-    ...new Set(drafts.flatMap((draft) => locationFields(draft).map(([, id]) => id))),
-  ]);
+  // Units reserved for sales orders are not free for other outflows (issue 19): what each
+  // balance an outflow draws on holds for other orders.
+  const outflowKeys = drafts.flatMap((draft) => {
+    const { from } = balancesOf(draft);
+    return from && !draft.counted ? [from] : [];
+  });
+  const state = await readUnderItemLocks(trx, {
+    itemIds,
+    locationIds: [...new Set(drafts.flatMap((draft) => locationFields(draft).map(([, id]) => id)))],
+    balanceKeys: lockOrder(drafts.flatMap(balanceKeysOf)),
+    outflowKeys,
+    exceptOrderId: reservationsOf,
+  });
+  const locations = state.locationNames;
   for (const draft of drafts) {
     const item = items.get(draft.itemId);
     if (!item) fields[fieldOf(draft, 'itemId')] = messages.errors.missingReference;
@@ -308,35 +317,24 @@ async function post(
   }
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
 
-  const onHandByItem = await onHand(trx, itemIds);
   const valuations = new Map<number, Valuation>(
     [...items.values()].map((item) => [
       item.id,
       {
-        quantity: new Decimal(onHandByItem.get(item.id) ?? 0),
+        quantity: new Decimal(state.onHand.get(item.id) ?? 0),
         value: new Decimal(item.stockValue),
         averageCost: new Decimal(item.averageCost),
       },
     ]),
   );
   const balances = new Map(
-    [...(await lockBalances(trx, lockOrder(drafts.flatMap(balanceKeysOf)))).entries()].map(
-      ([key, value]) => [key, new Decimal(value)],
-    ),
+    [...state.balances.entries()].map(([key, value]) => [key, new Decimal(value)]),
   );
   const balanceOf = (key: BalanceKey) => balances.get(balanceKeyOf(key)) ?? new Decimal(0);
   const nameOf = (key: BalanceKey) => ({
     item: items.get(key.itemId)!,
     location: locations.get(key.locationId)!,
   });
-
-  // Units reserved for sales orders are not free for other outflows (issue 19): what each
-  // balance an outflow draws on holds for other orders, read under the items' locks.
-  const outflowKeys = drafts.flatMap((draft) => {
-    const { from } = balancesOf(draft);
-    return from && !draft.counted ? [from] : [];
-  });
-  const held = await reservedAt(trx, outflowKeys, reservationsOf);
 
   const shortages: { key: BalanceKey; required: Decimal; available: Decimal }[] = [];
   const posted: StockMovement[] = [];
@@ -349,19 +347,19 @@ async function post(
     const amount = draft.quantity!;
     const { from, to } = balancesOf(draft);
     if (from) {
-      const reserved = draft.counted ? undefined : held.get(balanceKeyOf(from));
+      const reserved = draft.counted ? undefined : state.held.get(balanceKeyOf(from));
       if (reserved && balanceOf(from).minus(reserved.quantity).lessThan(amount)) {
         // Short of the balance itself is a shortage like any other; short only of what is free
         // is the reservations' refusal.
         if (!balanceOf(from).lessThan(amount))
           throw stockReserved(from, reserved, balanceOf(from), nameOf);
       }
-      const taken = await takeFromBalance(trx, from, amount.toFixed(3));
-      if (taken === undefined) {
+      // The balances are locked and known: a shortage is seen here, before writing.
+      if (balanceOf(from).lessThan(amount)) {
         shortages.push({ key: from, required: amount, available: balanceOf(from) });
         continue;
       }
-      balances.set(balanceKeyOf(from), new Decimal(taken));
+      balances.set(balanceKeyOf(from), balanceOf(from).minus(amount));
       if (draft.date < today) {
         const known = backdated.get(balanceKeyOf(from));
         if (!known || draft.date < known.date) {
@@ -373,9 +371,10 @@ async function post(
       if (balanceOf(to).plus(amount).greaterThan(MAX_QUANTITY)) {
         throw new ValidationError({ [fieldOf(draft, 'quantity')]: messages.outOfRange });
       }
-      balances.set(balanceKeyOf(to), new Decimal(await addToBalance(trx, to, amount.toFixed(3))));
+      balances.set(balanceKeyOf(to), balanceOf(to).plus(amount));
     }
-    // A set that cannot be posted is only checked to the end, to name every shortage.
+    // A set that cannot be posted is only checked to the end, to name every shortage; nothing
+    // more is written.
     if (shortages.length > 0) continue;
 
     const before = valuations.get(draft.itemId)!;
@@ -394,21 +393,30 @@ async function post(
     if (draft.type === 'IN' && draft.unitCost && draft.origin.type === 'PURCHASE_ORDER') {
       purchasePrices.set(draft.itemId, draft.unitCost);
     }
-    const row = await insertMovement(trx, {
-      date: draft.date,
-      type: draft.type,
-      itemId: draft.itemId,
-      fromLocationId: draft.fromLocationId,
-      toLocationId: draft.toLocationId,
-      quantity: amount.toFixed(3),
-      unitCost: valued.unitCost.toFixed(COST_SCALE),
-      value: valued.value.toFixed(COST_SCALE),
-      originType: draft.origin.type,
-      originId: draft.origin.id,
-      notes: draft.notes,
-      userId: ctx.userId,
-      reversalOf: draft.reversalOf,
+    const { row, taken } = await writeMovement(trx, {
+      take: from,
+      add: to,
+      movement: {
+        date: draft.date,
+        type: draft.type,
+        itemId: draft.itemId,
+        fromLocationId: draft.fromLocationId,
+        toLocationId: draft.toLocationId,
+        quantity: amount.toFixed(3),
+        unitCost: valued.unitCost.toFixed(COST_SCALE),
+        value: valued.value.toFixed(COST_SCALE),
+        originType: draft.origin.type,
+        originId: draft.origin.id,
+        notes: draft.notes,
+        userId: ctx.userId,
+        reversalOf: draft.reversalOf,
+      },
     });
+    // Under the locks the balance cannot have changed since it was read; the database's own
+    // condition stays the last guard, and a set it refuses is refused whole.
+    if (!taken) {
+      shortages.push({ key: from!, required: amount, available: balanceOf(from!).plus(amount) });
+    }
     posted.push(toApi(row));
   }
 
@@ -442,34 +450,32 @@ async function post(
     }
   }
 
-  for (const [itemId, valuation] of valuations) {
+  const changedValuations = [...valuations].flatMap(([itemId, valuation]) => {
     const item = items.get(itemId)!;
     const averageCost = valuation.averageCost.toFixed(COST_SCALE);
     const stockValue = valuation.value.toFixed(COST_SCALE);
     const price = purchasePrices.get(itemId);
-    if (
+    const unchanged =
       averageCost === new Decimal(item.averageCost).toFixed(COST_SCALE) &&
       stockValue === new Decimal(item.stockValue).toFixed(COST_SCALE) &&
-      !price
-    ) {
-      continue;
-    }
-    await updateValuation(trx, itemId, {
-      averageCost,
-      stockValue,
-      ...(price ? { lastPurchasePrice: price.toFixed(COST_SCALE) } : {}),
-    });
-  }
-
-  await recordAuditMany(
+      !price;
+    if (unchanged) return [];
+    return [
+      { itemId, averageCost, stockValue, lastPurchasePrice: price?.toFixed(COST_SCALE) ?? null },
+    ];
+  });
+  await writeValuationsAndAudit(
     trx,
-    ctx,
-    posted.map((movement) => ({
-      entity: ENTITY,
-      entityId: movement.id,
-      action: 'create',
-      after: movement,
-    })),
+    changedValuations,
+    auditInsert(
+      ctx,
+      posted.map((movement) => ({
+        entity: ENTITY,
+        entityId: movement.id,
+        action: 'create',
+        after: movement,
+      })),
+    ),
   );
   return posted;
 }

@@ -1,4 +1,10 @@
-import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+} from 'kysely';
 import type { StockMovementListQuery } from '../../../shared/resources/stock-movements.js';
 import type { DbOrTrx, Trx } from '../../db/connection.js';
 import type { Database, StockMovementsTable, StockOriginType } from '../../db/types.js';
@@ -6,6 +12,7 @@ import { ValidationError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/repository.js';
 import { messages } from '../../../shared/messages.js';
 import type { BalanceKey } from './stock-movements.rules.js';
+import { heldAt, type HeldRow } from './stock-reservations.repo.js';
 
 /**
  * The stock ledger's queries. Every function takes the posting's transaction: the rows it locks
@@ -36,11 +43,7 @@ export async function lockItems(trx: Trx, ids: number[]): Promise<LockedItem[]> 
   return rows;
 }
 
-/**
- * What each item has on hand in all locations. A posting reads it in a statement of its own after
- * lockItems: a statement that waited for a lock still sees other tables as they were when it
- * started.
- */
+/** What each item has on hand in all locations (the items' screens). */
 export async function onHand(db: DbOrTrx, itemIds: number[]): Promise<Map<number, string>> {
   if (itemIds.length === 0) return new Map();
   const rows = await db
@@ -52,65 +55,151 @@ export async function onHand(db: DbOrTrx, itemIds: number[]): Promise<Map<number
   return new Map(rows.map((row) => [row.itemId, row.quantity]));
 }
 
-export async function findLocationNames(trx: Trx, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await trx
-    .selectFrom('stockLocations')
-    .select(['id', 'name'])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
+/** What a posting reads once its items are locked (readUnderItemLocks). */
+export interface PostingState {
+  locationNames: Map<number, string>;
+  /** On hand in all locations, by item. */
+  onHand: Map<number, string>;
+  /** The balance rows that exist among those asked, locked, by `item:location`. */
+  balances: Map<string, string>;
+  /** What other sales orders hold at the outflows' balances, by `item:location`. */
+  held: Map<string, HeldRow>;
 }
 
 /**
- * Locks the balance rows that exist among `keys`, which come in lock order (item, then location),
- * and answers their quantities. A row that does not exist yet is created by the first entry into
- * it; the item's lock already keeps every other posting of that item out.
+ * The second statement of a posting, after lockItems: the locations' names, what each item has on
+ * hand, the balance rows it will change (locked in the order of `balanceKeys`: item, then
+ * location) and the reservations at its outflows' balances. One statement, after the items'
+ * locks: its snapshot is taken once every other posting or reservation of these items has ended
+ * (they take the same locks first), so nothing it reads is stale. A balance row that does not
+ * exist yet is created by the first entry into it; the item's lock keeps every other posting of
+ * that item out meanwhile.
  */
-export async function lockBalances(trx: Trx, keys: BalanceKey[]): Promise<Map<string, string>> {
-  if (keys.length === 0) return new Map();
-  const { rows } = await sql<{ itemId: number; locationId: number; quantity: string }>`
-    SELECT b.item_id, b.location_id, b.quantity
-    FROM stock_balances b
-    JOIN unnest(${keys.map((k) => k.itemId)}::integer[], ${keys.map((k) => k.locationId)}::integer[])
-      AS k (item_id, location_id) ON b.item_id = k.item_id AND b.location_id = k.location_id
-    ORDER BY b.item_id, b.location_id
-    FOR UPDATE OF b`.execute(trx);
-  return new Map(rows.map((row) => [`${row.itemId}:${row.locationId}`, row.quantity]));
-}
-
-/**
- * Takes `quantity` from a balance only if it has that much: the conditional update that keeps a
- * balance from going negative however many postings arrive at once. Undefined: not enough.
- */
-export async function takeFromBalance(
+export async function readUnderItemLocks(
   trx: Trx,
-  key: BalanceKey,
-  quantity: string,
-): Promise<string | undefined> {
-  const row = await trx
-    .updateTable('stockBalances')
-    .set({ quantity: sql`quantity - ${quantity}::numeric` })
-    .where('itemId', '=', key.itemId)
-    .where('locationId', '=', key.locationId)
-    .where('quantity', '>=', quantity)
-    .returning('quantity')
-    .executeTakeFirst();
-  return row?.quantity;
+  input: {
+    itemIds: number[];
+    locationIds: number[];
+    balanceKeys: BalanceKey[];
+    outflowKeys: BalanceKey[];
+    exceptOrderId: number | null;
+  },
+): Promise<PostingState> {
+  const { itemIds, locationIds, balanceKeys, outflowKeys, exceptOrderId } = input;
+  const { rows } = await sql<{
+    locationNames: Record<string, string> | null;
+    onHand: Record<string, string> | null;
+    balances: Record<string, string> | null;
+    held: Record<string, HeldRow> | null;
+  }>`
+    WITH locked AS (
+      SELECT b.item_id, b.location_id, b.quantity
+      FROM stock_balances b
+      JOIN unnest(${balanceKeys.map((k) => k.itemId)}::integer[],
+        ${balanceKeys.map((k) => k.locationId)}::integer[]) AS k (item_id, location_id)
+        ON b.item_id = k.item_id AND b.location_id = k.location_id
+      ORDER BY b.item_id, b.location_id
+      FOR UPDATE OF b
+    )
+    SELECT
+      (SELECT json_object_agg(id, name) FROM stock_locations
+        WHERE id = ANY(${locationIds}::integer[])) AS location_names,
+      (SELECT json_object_agg(item_id, quantity::text) FROM (
+        SELECT item_id, sum(quantity) AS quantity FROM stock_balances
+        WHERE item_id = ANY(${itemIds}::integer[]) GROUP BY item_id) s) AS on_hand,
+      (SELECT json_object_agg(item_id || ':' || location_id, quantity::text) FROM locked) AS balances,
+      (SELECT json_object_agg(item_id || ':' || location_id, json_build_object('itemId', item_id,
+          'locationId', location_id, 'quantity', quantity, 'orderNumbers', order_numbers))
+        FROM (${heldAt(outflowKeys, exceptOrderId)}) h) AS held`.execute(trx);
+  const row = rows[0]!;
+  const byNumber = (record: Record<string, string> | null) =>
+    new Map(Object.entries(record ?? {}).map(([key, value]) => [Number(key), value]));
+  return {
+    locationNames: byNumber(row.locationNames),
+    onHand: byNumber(row.onHand),
+    balances: new Map(Object.entries(row.balances ?? {})),
+    held: new Map(Object.entries(row.held ?? {})),
+  };
 }
 
-export async function addToBalance(trx: Trx, key: BalanceKey, quantity: string): Promise<string> {
-  const row = await trx
-    .insertInto('stockBalances')
-    .values({ itemId: key.itemId, locationId: key.locationId, quantity })
-    .onConflict((oc) =>
-      oc
-        .columns(['itemId', 'locationId'])
-        .doUpdateSet({ quantity: sql`stock_balances.quantity + excluded.quantity` }),
+/**
+ * One movement of a posting, in one statement: takes `quantity` from `take` only if the balance
+ * has that much (the conditional update that keeps a balance from going negative however many
+ * postings arrive at once), adds it to `add` (creating the row), and inserts the ledger row.
+ * `taken` false: the balance had less, and the caller must roll the set back.
+ */
+export async function writeMovement(
+  trx: Trx,
+  input: {
+    take: BalanceKey | null;
+    add: BalanceKey | null;
+    movement: Insertable<StockMovementsTable>;
+  },
+): Promise<{ row: Selectable<StockMovementsTable>; taken: boolean }> {
+  const { take, add, movement: m } = input;
+  const quantity = m.quantity;
+  const steps = [
+    ...(take
+      ? [
+          sql`taken AS (
+            UPDATE stock_balances SET quantity = quantity - ${quantity}::numeric
+            WHERE item_id = ${take.itemId} AND location_id = ${take.locationId}
+              AND quantity >= ${quantity}::numeric
+            RETURNING 1)`,
+        ]
+      : []),
+    ...(add
+      ? [
+          sql`added AS (
+            INSERT INTO stock_balances (item_id, location_id, quantity)
+            VALUES (${add.itemId}, ${add.locationId}, ${quantity})
+            ON CONFLICT (item_id, location_id)
+              DO UPDATE SET quantity = stock_balances.quantity + excluded.quantity
+            RETURNING 1)`,
+        ]
+      : []),
+    sql`movement AS (
+      INSERT INTO stock_movements (date, type, item_id, from_location_id, to_location_id, quantity,
+        unit_cost, value, origin_type, origin_id, notes, user_id, reversal_of)
+      VALUES (${m.date}, ${m.type}, ${m.itemId}, ${m.fromLocationId}, ${m.toLocationId},
+        ${quantity}, ${m.unitCost}, ${m.value}, ${m.originType}, ${m.originId}, ${m.notes},
+        ${m.userId}, ${m.reversalOf})
+      RETURNING *)`,
+  ];
+  const { rows } = await sql<Selectable<StockMovementsTable> & { taken: number }>`
+    WITH ${sql.join(steps)}
+    SELECT movement.*, ${take ? sql`(SELECT count(*) FROM taken)` : sql`1`}::integer AS taken
+    FROM movement`.execute(trx);
+  const { taken, ...row } = rows[0]!;
+  return { row, taken: taken === 1 };
+}
+
+/**
+ * The last statement of a posting: the items' new valuation (a purchase receipt also records its
+ * price; null keeps the last one) and the movements' audit, in one round trip.
+ */
+export async function writeValuationsAndAudit(
+  trx: Trx,
+  valuations: {
+    itemId: number;
+    averageCost: string;
+    stockValue: string;
+    lastPurchasePrice: string | null;
+  }[],
+  audit: RawBuilder<unknown>,
+): Promise<void> {
+  await sql`
+    WITH valued AS (
+      UPDATE items i SET average_cost = v.average_cost, stock_value = v.stock_value,
+        last_purchase_price = coalesce(v.last_purchase_price, i.last_purchase_price)
+      FROM unnest(${valuations.map((v) => v.itemId)}::integer[],
+        ${valuations.map((v) => v.averageCost)}::numeric[],
+        ${valuations.map((v) => v.stockValue)}::numeric[],
+        ${valuations.map((v) => v.lastPurchasePrice)}::numeric[])
+        AS v (id, average_cost, stock_value, last_purchase_price)
+      WHERE i.id = v.id
     )
-    .returning('quantity')
-    .executeTakeFirstOrThrow();
-  return row.quantity;
+    ${audit}`.execute(trx);
 }
 
 /** What an item's movements dated after `date` added to (or took from) a location, in all. */
@@ -153,19 +242,6 @@ export async function firstNegativeBalance(
     ORDER BY date, id
     LIMIT 1`.execute(trx);
   return rows[0];
-}
-
-export function insertMovement(trx: Trx, values: Insertable<StockMovementsTable>) {
-  return trx.insertInto('stockMovements').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-/** The item's valuation after a posting; a purchase receipt also records its price. */
-export async function updateValuation(
-  trx: Trx,
-  itemId: number,
-  values: { averageCost: string; stockValue: string; lastPurchasePrice?: string },
-): Promise<void> {
-  await trx.updateTable('items').set(values).where('id', '=', itemId).execute();
 }
 
 /** A movement, locked so that two reversals of it queue and the second sees the first. */

@@ -42,7 +42,13 @@ export async function reservedAt(
   exceptOrderId: number | null = null,
 ): Promise<Map<string, HeldRow>> {
   if (keys.length === 0) return new Map();
-  const { rows } = await sql<HeldRow>`
+  const { rows } = await heldAt(keys, exceptOrderId).execute(db);
+  return new Map(rows.map((row) => [`${row.itemId}:${row.locationId}`, row]));
+}
+
+/** reservedAt's query, also read inside a posting's statement (stock-movements.repo.ts). */
+export function heldAt(keys: readonly BalanceKeyRow[], exceptOrderId: number | null) {
+  return sql<HeldRow>`
     SELECT r.item_id, r.location_id, sum(r.quantity)::numeric(15,3)::text AS quantity,
       array_agg(DISTINCT o.number ORDER BY o.number) AS order_numbers
     FROM stock_reservations r
@@ -51,8 +57,7 @@ export async function reservedAt(
     JOIN requested_order_items l ON l.id = r.requested_order_item_id
     JOIN requested_orders o ON o.id = l.requested_order_id
     WHERE ${exceptOrderId === null ? sql`true` : sql`o.id <> ${exceptOrderId}`}
-    GROUP BY r.item_id, r.location_id`.execute(db);
-  return new Map(rows.map((row) => [`${row.itemId}:${row.locationId}`, row]));
+    GROUP BY r.item_id, r.location_id`;
 }
 
 /** Each line's reservation. */
